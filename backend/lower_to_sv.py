@@ -1,0 +1,448 @@
+"""Pass ``lower-to-sv``: verified HIR to the RTL model of one SystemVerilog module.
+
+The controller is synthesized from the schedule, as in HIR's backend: every time variable is a
+one-cycle pulse (the function start, each loop iteration start, each loop finish), ``%t + k`` is
+that pulse delayed by a shift register, and every operation fires on the pulse of its time. Loops
+keep their iterator in a register and compute the next one; the datapath is combinational logic,
+pipelined operator modules and registers for ``delay``. Ports follow Vitis HLS: ap_ctrl_hs,
+ap_memory (read latency 1) per array argument, a plain input per scalar, ap_return.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlReg, RtlWire
+from hls.ir.hir import (
+    CombOp,
+    ConstOp,
+    DelayOp,
+    ForOp,
+    HirFunc,
+    IfOp,
+    LoadOp,
+    MemRef,
+    Op,
+    ReturnOp,
+    StoreOp,
+    Time,
+    TimeVar,
+    UnitOp,
+    Value,
+)
+from hls.ir.interface import ArrayArg, FunctionInterface, MemPortUse, Param, ScalarArg
+
+_BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "eq": "==", "ne": "!=",
+        "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}  # fmt: skip
+_SCMP = {"slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
+_LIB = {"mul": "hls_mul.sv", "div": "hls_div.sv", "bram_1p": "hls_bram_1p.sv", "bram_2p": "hls_bram_2p.sv"}
+
+
+def const(value: int, width: int) -> str:
+    return f"{width}'h{value & ((1 << width) - 1):x}"
+
+
+def addr_width(depth: int) -> int:
+    return max(1, (depth - 1).bit_length())
+
+
+@dataclass
+class _Access:
+    enable: str
+    address: str
+    data: str | None  # stores only
+
+
+@dataclass
+class _Builder:
+    fn: HirFunc
+    wires: list[RtlWire] = field(default_factory=list)
+    regs: list[RtlReg] = field(default_factory=list)
+    instances: list[RtlInstance] = field(default_factory=list)
+    unused: list[str] = field(default_factory=list)
+    expr_of: dict[Value, str] = field(default_factory=dict)
+    referenced: set[str] = field(default_factory=set)
+    pulse_depth: dict[TimeVar, int] = field(default_factory=dict)
+    accesses: dict[tuple[MemRef, int], list[_Access]] = field(default_factory=dict)
+    loads: dict[tuple[MemRef, int], bool] = field(default_factory=dict)
+    libs: set[str] = field(default_factory=set)
+    counter: int = 0
+
+    def fresh(self, hint: str) -> str:
+        self.counter += 1
+        return f"{hint}_{self.counter}"
+
+    # -- values and pulses --
+    def ref(self, v: Value) -> str:
+        e = self.expr_of[v]
+        self.referenced.add(e)
+        return e
+
+    def slice(self, v: Value, width: int) -> str:
+        """The low ``width`` bits of ``v`` (the rest goes to the unused sink)."""
+        e = self.ref(v)
+        if width == v.width:
+            return e
+        self.unused.append(f"{e}[{v.width - 1}:{width}]")
+        return f"{e}[{width - 1}:0]" if width > 1 or v.width > 1 else e
+
+    def extend(self, v: Value, width: int, signed: bool) -> str:
+        e = self.ref(v)
+        if width == v.width:
+            return e
+        if width < v.width:
+            return self.slice(v, width)
+        fill = f"{e}[{v.width - 1}]" if signed else "1'b0"
+        return f"{{{{{width - v.width}{{{fill}}}}}, {e}}}"
+
+    def define(self, v: Value, expr: str, comment: str = "") -> None:
+        name = f"v_{v.name}"
+        self.wires.append(RtlWire(name, v.width, expr, comment))
+        self.expr_of[v] = name
+
+    def pulse(self, t: Time) -> str:
+        base = f"t_{t.var.name}"
+        if t.offset == 0:
+            return base
+        self.pulse_depth[t.var] = max(self.pulse_depth.get(t.var, 0), t.offset)
+        return f"{base}_sr[{t.offset - 1}]"
+
+    def enable(self, t: Time, pred: Value | None) -> str:
+        p = self.pulse(t)
+        return f"{p} & {self.ref(pred)}" if pred is not None else p
+
+    # -- ops --
+    def region(self, ops: list[Op], ii: int | None) -> None:
+        for op in ops:
+            if isinstance(op, ConstOp):
+                self.expr_of[op.result] = const(op.value, op.result.width)
+            elif isinstance(op, CombOp):
+                self.define(op.result, self.comb(op))
+            elif isinstance(op, UnitOp):
+                self.unit(op)
+            elif isinstance(op, LoadOp):
+                self.load(op)
+            elif isinstance(op, StoreOp):
+                self.store(op)
+            elif isinstance(op, DelayOp):
+                self.delay(op, ii)
+            elif isinstance(op, ForOp):
+                self.loop(op)
+            elif isinstance(op, IfOp):
+                self.dynamic_if(op)
+            elif isinstance(op, ReturnOp):
+                self.ret(op)
+
+    def comb(self, op: CombOp) -> str:
+        a = op.operands
+        k = op.kind
+        w = op.result.width
+        if k in _BIN and k not in ("eq", "ne", "ult", "ule", "ugt", "uge"):
+            return f"{self.ref(a[0])} {_BIN[k]} {self.ref(a[1])}"
+        if k in ("eq", "ne", "ult", "ule", "ugt", "uge"):
+            return f"{self.ref(a[0])} {_BIN[k]} {self.ref(a[1])}"
+        if k in _SCMP:
+            return f"$signed({self.ref(a[0])}) {_SCMP[k]} $signed({self.ref(a[1])})"
+        if k == "shl":
+            return f"{self.ref(a[0])} << {self.ref(a[1])}"
+        if k == "lshr":
+            return f"{self.ref(a[0])} >> {self.ref(a[1])}"
+        if k == "ashr":
+            return f"$unsigned($signed({self.ref(a[0])}) >>> {self.ref(a[1])})"
+        if k == "not":
+            return f"~{self.ref(a[0])}"
+        if k == "neg":
+            return f"-{self.ref(a[0])}"
+        if k == "sext":
+            return self.extend(a[0], w, True)
+        if k == "zext":
+            return self.extend(a[0], w, False)
+        if k == "trunc":
+            return self.slice(a[0], w)
+        if k == "bool":
+            return f"|{self.ref(a[0])}"
+        if k == "select":
+            return f"{self.ref(a[0])} ? {self.ref(a[1])} : {self.ref(a[2])}"
+        raise AssertionError(k)
+
+    def unit(self, op: UnitOp) -> None:
+        w = op.result.width
+        res = f"v_{op.result.name}"
+        self.wires.append(RtlWire(res, w, None, f"{op.kind}, latency {op.latency}"))
+        self.expr_of[op.result] = res
+        a, b = self.ref(op.operands[0]), self.ref(op.operands[1])
+        name = f"u_{op.result.name}"
+        if op.kind == "mul":
+            self.libs.add(_LIB["mul"])
+            self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency))),
+                                              (("clk", "ap_clk"), ("a", a), ("b", b), ("p", res))))  # fmt: skip
+            return
+        self.libs.add(_LIB["div"])
+        other = f"{res}_unused"
+        self.wires.append(RtlWire(other, w, None))
+        q, r = (res, other) if op.kind.endswith("div") else (other, res)
+        signed = "1'b1" if op.kind.startswith("s") else "1'b0"
+        self.instances.append(RtlInstance("hls_div", name, (("W", str(w)), ("SIGNED", signed)),
+                                          (("clk", "ap_clk"), ("a", a), ("b", b), ("q", q), ("r", r))))  # fmt: skip
+
+    def address(self, mem: MemRef, indices: list[Value]) -> str:
+        aw = addr_width(mem.depth)
+        terms = []
+        stride = 1
+        strides = []
+        for d in reversed(mem.dims):
+            strides.append(stride)
+            stride *= d
+        strides.reverse()
+        for v, s in zip(indices, strides):
+            e = self.extend(v, aw, False)
+            if s == 1:
+                terms.append(e)
+            elif s < (1 << aw):
+                terms.append(f"{e} * {const(s, aw)}")
+        if not terms:
+            return const(0, aw)
+        name = self.fresh(f"addr_{mem.name}")
+        self.wires.append(RtlWire(name, aw, " + ".join(terms)))
+        self.referenced.add(name)
+        return name
+
+    def load(self, op: LoadOp) -> None:
+        if op.mem.kind == "reg":
+            self.define(op.result, f"r_{op.mem.name}")
+            return
+        key = (op.mem, op.port)
+        self.loads[key] = True
+        self.accesses.setdefault(key, []).append(_Access(self.enable(op.at, op.pred), self.address(op.mem, op.indices), None))
+        self.define(op.result, f"{op.mem.name}_q{op.port}")
+
+    def store(self, op: StoreOp) -> None:
+        key = (op.mem, op.port)
+        addr = self.address(op.mem, op.indices) if op.mem.kind != "reg" else ""
+        self.accesses.setdefault(key, []).append(_Access(self.enable(op.at, op.pred), addr, self.ref(op.value)))
+
+    def delay(self, op: DelayOp, ii: int | None) -> None:
+        w = op.result.width
+        src = self.ref(op.input)
+        name = f"v_{op.result.name}"
+        if ii is None or op.by <= ii:
+            # the region restarts no sooner than ``by`` cycles later: one register captured on time
+            self.regs.append(RtlReg(name, w, src, self.pulse(op.at), None, f"delay {op.by}"))
+        else:
+            prev = src
+            for k in range(1, op.by + 1):
+                stage = name if k == op.by else f"{name}_s{k}"
+                self.regs.append(RtlReg(stage, w, prev, None, None, f"delay stage {k}/{op.by}"))
+                prev = stage
+                self.referenced.add(stage)
+        self.expr_of[op.result] = name
+
+    def loop(self, op: ForOp) -> None:
+        n = op.name
+        w = op.iv.width
+        start, nxt = self.pulse(op.at), None
+        ti, tf = f"t_{op.iter_time.name}", f"t_{op.result.name}"
+        cand, cur = f"{n}_cand", f"{n}_cur"
+        bound_q, bound = f"{n}_bound_q", f"{n}_bound"
+        step = const(op.step, w)
+        self.regs.append(RtlReg(cur, w, cand, ti, None, f"iterator of loop {n}"))
+        self.regs.append(RtlReg(bound_q, op.bound.width, self.ref(op.bound), start, None))
+        self.wires.append(RtlWire(bound, op.bound.width, f"{start} ? {self.ref(op.bound)} : {bound_q}"))
+        self.wires.append(RtlWire(cand, w, f"{start} ? {self.ref(op.init)} : {cur} + {step}"))
+        self.expr_of[op.iv] = f"v_{op.iv.name}"
+        iv_expr = f"{ti} ? {cand} : {cur}" if op.ii is None else cand
+        self.wires.append(RtlWire(f"v_{op.iv.name}", w, iv_expr, f"iterator {op.iv.name}"))
+        # the body may be ahead of next_iter's pulse in the wire list; pulses are wires, order-free
+        self.wires.append(RtlWire(ti, 1, None, f"loop {n}: an iteration starts"))
+        self.wires.append(RtlWire(tf, 1, None, f"loop {n}: finished"))
+        self.region(op.body, op.ii)
+        nxt = self.pulse(op.next_iter)
+        go = self.fresh(f"{n}_go")
+        self.wires.append(RtlWire(go, 1, f"{start} | {nxt}"))
+        ext_cand = self.extend_expr(cand, w, op.cmp_width, op.iv_signed)
+        if op.cmp_signed:
+            test = f"$signed({ext_cand}) {op.cmp} $signed({bound})"
+        else:
+            test = f"{ext_cand} {op.cmp} {bound}"
+        cont = f"{n}_cont"
+        self.wires.append(RtlWire(cont, 1, test))
+        self._replace_wire(ti, f"{go} & {cont}")
+        self._replace_wire(tf, f"{go} & ~{cont}")
+
+    def extend_expr(self, e: str, width: int, to: int, signed: bool) -> str:
+        if to == width:
+            return e
+        if to < width:
+            self.unused.append(f"{e}[{width - 1}:{to}]")
+            return f"{e}[{to - 1}:0]"
+        fill = f"{e}[{width - 1}]" if signed else "1'b0"
+        return f"{{{{{to - width}{{{fill}}}}}, {e}}}"
+
+    def _replace_wire(self, name: str, expr: str) -> None:
+        for i, wire in enumerate(self.wires):
+            if wire.name == name:
+                self.wires[i] = RtlWire(name, wire.width, expr, wire.comment)
+                return
+        raise AssertionError(name)
+
+    def dynamic_if(self, op: IfOp) -> None:
+        start = self.pulse(op.at)
+        c = self.ref(op.cond)
+        self.wires.append(RtlWire(f"t_{op.then_time.name}", 1, f"{start} & {c}"))
+        self.wires.append(RtlWire(f"t_{op.else_time.name}", 1, f"{start} & ~{c}"))
+        self.wires.append(RtlWire(f"t_{op.result.name}", 1, None))
+        self.region(op.then_body, None)
+        self.region(op.else_body, None)
+        self._replace_wire(f"t_{op.result.name}", f"{self.pulse(op.then_end)} | {self.pulse(op.else_end)}")
+
+    def ret(self, op: ReturnOp) -> None:
+        self.wires.append(RtlWire("t_done", 1, self.pulse(op.at), "the run completes"))
+        if op.value is not None:
+            self.ret_value = self.ref(op.value)
+
+    ret_value: str | None = None
+
+
+def interface_of(fn: HirFunc, kernel_file: str, name_locations: tuple = ()) -> FunctionInterface:  # type: ignore[type-arg]
+    """The RTL interface (ports used per array) of a scheduled function."""
+    reads: dict[tuple[str, int], bool] = {}
+    writes: dict[tuple[str, int], bool] = {}
+
+    def walk(ops: list[Op]) -> None:
+        for op in ops:
+            if isinstance(op, LoadOp):
+                reads[(op.mem.name, op.port)] = True
+            elif isinstance(op, StoreOp):
+                writes[(op.mem.name, op.port)] = True
+            elif isinstance(op, ForOp):
+                walk(op.body)
+            elif isinstance(op, IfOp):
+                walk(op.then_body)
+                walk(op.else_body)
+
+    walk(fn.body)
+    from hls.ir.ctypes import IntType
+
+    params: list[Param] = []
+    mems = {m.name: m for m in fn.memrefs if m.kind == "arg"}
+    args = {a.value.name: a for a in fn.args}
+    for name in fn.arg_order:
+        if name in mems:
+            m = mems[name]
+            ports = []
+            for p in range(m.ports):
+                r, w = reads.get((name, p), False), writes.get((name, p), False)
+                if r or w or p == 0:
+                    ports.append(MemPortUse(r, w))
+            elem = IntType(m.width, m.signed, 0, "")
+            params.append(ArrayArg(name, elem, m.dims, tuple(ports)))
+        else:
+            a = args[name]
+            params.append(ScalarArg(name, IntType(a.value.width, a.signed, 0, "")))
+    ret = IntType(fn.return_width, True, 0, "") if fn.return_width else None
+    return FunctionInterface(fn.name, tuple(params), ret, kernel_file, tuple(name_locations))
+
+
+def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) -> RtlModule:
+    """Pass entry point: the RTL model of ``fn``."""
+    b = _Builder(fn)
+    ports: list[RtlPort] = [
+        RtlPort("ap_clk", "input", 1),
+        RtlPort("ap_rst", "input", 1, "synchronous, active high"),
+        RtlPort("ap_start", "input", 1),
+        RtlPort("ap_done", "output", 1),
+        RtlPort("ap_idle", "output", 1),
+        RtlPort("ap_ready", "output", 1),
+    ]
+    if fn.return_width:
+        ports.append(RtlPort("ap_return", "output", fn.return_width))
+    start = f"t_{fn.start.name}"
+    b.wires.append(RtlWire(start, 1, "ap_start & ~busy", "a run starts"))
+    b.regs.append(RtlReg("busy", 1, f"(busy | {start}) & ~t_done", None, "1'b0"))
+    for a in fn.args:
+        ports.append(RtlPort(a.value.name, "input", a.value.width, "scalar argument"))
+        q = f"{a.value.name}_q"
+        b.regs.append(RtlReg(q, a.value.width, a.value.name, start, None, "argument sampled at start"))
+        b.define(a.value, f"{start} ? {a.value.name} : {q}")
+    b.region(fn.body, None)
+
+    outputs: list[tuple[str, str]] = [("ap_done", "t_done"), ("ap_ready", "t_done"), ("ap_idle", "~busy")]
+    if fn.return_width:
+        assert b.ret_value is not None
+        b.regs.append(RtlReg("ret_q", fn.return_width, b.ret_value, "t_done", None, "return value held after the run"))
+        outputs.append(("ap_return", f"t_done ? {b.ret_value} : ret_q"))
+    params = {p.name: p for p in iface.params if isinstance(p, ArrayArg)}
+    for mem in fn.memrefs:
+        if mem.kind == "reg":
+            acc = b.accesses.get((mem, 0), [])
+            name = f"r_{mem.name}"
+            if not acc:
+                b.regs.append(RtlReg(name, mem.width, name, None, None))
+                continue
+            en = " | ".join(a.enable for a in acc)
+            data = acc[0].data if len(acc) == 1 else " | ".join(f"({{{mem.width}{{{a.enable}}}}} & {a.data})" for a in acc)
+            assert data is not None
+            b.regs.append(RtlReg(name, mem.width, data, en, None, "register of a scalar variable"))
+            continue
+        aw = addr_width(mem.depth)
+        for p in range(mem.ports):
+            acc = b.accesses.get((mem, p), [])
+            stores = [a for a in acc if a.data is not None]
+            pre = f"{mem.name}_"
+            sigs = {
+                f"address{p}": (aw, _mux(acc, "address", aw) if acc else const(0, aw)),
+                f"ce{p}": (1, " | ".join(f"({a.enable})" for a in acc) if acc else "1'b0"),
+            }
+            if stores or mem.kind == "bram":
+                sigs[f"we{p}"] = (1, " | ".join(f"({a.enable})" for a in stores) if stores else "1'b0")
+                sigs[f"d{p}"] = (mem.width, _mux(stores, "data", mem.width) if stores else const(0, mem.width))
+            if mem.kind == "arg":
+                use = params[mem.name].ports[p] if p < len(params[mem.name].ports) else None
+                if use is None:
+                    continue
+                for s, (w, e) in sigs.items():
+                    ports.append(RtlPort(pre + s, "output", w))
+                    outputs.append((pre + s, e))
+                if use.read:
+                    ports.append(RtlPort(f"{pre}q{p}", "input", mem.width))
+                    if f"{pre}q{p}" not in b.referenced:
+                        b.unused.append(f"{pre}q{p}")
+            else:
+                for s, (w, e) in sigs.items():
+                    b.wires.append(RtlWire(pre + s, w, e))
+                b.wires.append(RtlWire(f"{pre}q{p}", mem.width, None))
+                if not b.loads.get((mem, p)):
+                    b.unused.append(f"{pre}q{p}")
+        if mem.kind == "bram":
+            b.libs.add(_LIB["bram_1p"])
+            conns = [("clk", "ap_clk")]
+            for s in ("ce0", "we0", "address0", "d0", "q0"):
+                conns.append((s, f"{mem.name}_{s}"))
+            b.instances.append(RtlInstance("hls_bram_1p", f"ram_{mem.name}",
+                                           (("WIDTH", str(mem.width)), ("DEPTH", str(mem.depth)), ("AW", str(aw))),
+                                           tuple(conns)))  # fmt: skip
+    # pulse shift registers
+    for tv, depth in sorted(b.pulse_depth.items(), key=lambda kv: kv[0].name):
+        src = f"t_{tv.name}"
+        nxt = src if depth == 1 else f"{{t_{tv.name}_sr[{depth - 2}:0], {src}}}"
+        b.regs.append(RtlReg(f"t_{tv.name}_sr", depth, nxt, None, f"{depth}'b0", f"%{tv.name} + 1 .. + {depth}", vector=True))
+    # values nobody reads
+    for w in b.wires:
+        if w.name.startswith("v_") and w.name not in b.referenced and not w.name.endswith("_unused"):
+            b.unused.append(w.name)
+    for r in b.regs:
+        if r.name.startswith("v_") and r.name not in b.referenced:
+            b.unused.append(r.name)
+    return RtlModule(
+        fn.name, header, tuple(ports), tuple(b.wires), tuple(b.regs), tuple(b.instances), tuple(outputs),
+        tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)),
+    )  # fmt: skip
+
+
+def _mux(acc: list[_Access], what: str, width: int) -> str:
+    vals = [a.address if what == "address" else a.data for a in acc]
+    if len(acc) == 1:
+        v = vals[0]
+        assert v is not None
+        return v
+    return " | ".join(f"({{{width}{{{a.enable}}}}} & {v})" for a, v in zip(acc, vals))

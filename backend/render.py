@@ -1,0 +1,49 @@
+"""Pass ``emit-sv``: renders the RTL model with the Jinja templates in ``hls.templates``."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+
+from hls.backend.rtl import RtlModule
+
+
+def _range_decl(width: int) -> str:
+    return f"[{width - 1}:0] " if width > 1 else ""
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("hls.templates", ""),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["range_decl"] = _range_decl
+    return env
+
+
+def render_module(m: RtlModule) -> str:
+    """The SystemVerilog text of one module."""
+    return _env().get_template("module.sv.j2").render(m=m)
+
+
+def library_file(name: str) -> str:
+    """The text of a helper module shipped in ``templates/lib``."""
+    return (resources.files("hls.templates") / "lib" / name).read_text()
+
+
+def write_rtl(m: RtlModule, rtl_dir: Path) -> list[Path]:
+    """Writes the module and the helper modules it needs; returns the files (top first)."""
+    rtl_dir.mkdir(parents=True, exist_ok=True)
+    files = [rtl_dir / f"{m.name}.sv"]
+    files[0].write_text(render_module(m))
+    for lib in m.library_files:
+        path = rtl_dir / lib
+        path.write_text(library_file(lib))
+        files.append(path)
+    (rtl_dir / "filelist.f").write_text("".join(f"{f.name}\n" for f in files))
+    return files

@@ -1,0 +1,57 @@
+"""The small RTL model the SystemVerilog templates render (no IR reaches a template)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RtlPort:
+    name: str
+    direction: str  # "input" | "output"
+    width: int
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class RtlWire:
+    """``logic [w-1:0] name; assign name = expr;`` (expr None: driven by an instance)."""
+
+    name: str
+    width: int
+    expr: str | None
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class RtlReg:
+    """A register: ``if (reset) name <= reset_value; else if (enable) name <= next;``."""
+
+    name: str
+    width: int
+    next: str
+    enable: str | None = None
+    reset_value: str | None = None  # None: no reset (datapath)
+    comment: str = ""
+    vector: bool = False  # declared with a bit range even when 1 bit wide
+
+
+@dataclass(frozen=True)
+class RtlInstance:
+    module: str
+    name: str
+    params: tuple[tuple[str, str], ...]
+    connections: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class RtlModule:
+    name: str
+    header: tuple[str, ...]
+    ports: tuple[RtlPort, ...]
+    wires: tuple[RtlWire, ...]
+    regs: tuple[RtlReg, ...]
+    instances: tuple[RtlInstance, ...]
+    output_assigns: tuple[tuple[str, str], ...]
+    unused: tuple[str, ...]  # bits deliberately left unread, gathered into one *_unused* net
+    library_files: tuple[str, ...]  # helper module files this module instantiates

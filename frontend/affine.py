@@ -1,0 +1,248 @@
+"""Pass ``affine-model``: kernel IR to its polyhedral model in islpy.
+
+Loop bounds and ``if`` conditions that are affine in the enclosing iterators and the scalar
+arguments become constraints of the iteration domains; subscripts become access relations.
+Anything data-dependent makes the affected accesses *may* accesses (conservative, never wrong).
+"""
+
+from __future__ import annotations
+
+import islpy as isl
+
+from hls.diagnostics import HlsError
+from hls.ir.affine import Access, AffineLoop, AffineModel, AffineStatement
+from hls.ir.ctypes import ArrayType
+from hls.ir.kernel import (
+    ArrayRead,
+    Assign,
+    Binary,
+    Cast,
+    Const,
+    Expr,
+    For,
+    If,
+    KernelFunction,
+    Return,
+    Select,
+    Stmt,
+    Unary,
+    Variable,
+    VarRead,
+)
+
+_ISL_WORDS = {"and", "or", "not", "mod", "exists", "min", "max", "floor", "ceil", "infty", "implies", "xor", "true", "false"}
+
+
+class _NotAffine(Exception):
+    pass
+
+
+def isl_name(v: Variable) -> str:
+    return v.name + "_" if v.name in _ISL_WORDS else v.name
+
+
+class _Builder:
+    def __init__(self, fn: KernelFunction) -> None:
+        self.fn = fn
+        written = _written_vars(fn.body)
+        # scalar arguments never written act as symbolic constants (isl parameters)
+        self.param_vars = [p for p in fn.params if not p.is_array and p not in written]
+        self.used_params: set[Variable] = set()
+        self.model = AffineModel(fn, [], isl.Set("{ : }"))
+        self.counter = 0
+
+    # -- affine expressions as isl text --
+    def aff(self, e: Expr, iters: list[Variable]) -> str:
+        if isinstance(e, Const):
+            return str(e.value)
+        if isinstance(e, VarRead):
+            if e.var in iters:
+                return isl_name(e.var)
+            if e.var in self.param_vars:
+                self.used_params.add(e.var)
+                return isl_name(e.var)
+            raise _NotAffine
+        if isinstance(e, Cast):
+            # widening keeps the value; narrowing of small affine values also does (no overflow assumed in C)
+            return self.aff(e.operand, iters)
+        if isinstance(e, Unary) and e.op == "-":
+            return f"-({self.aff(e.operand, iters)})"
+        if isinstance(e, Binary) and e.op in ("+", "-"):
+            if not e.type.signed and e.op == "-":
+                raise _NotAffine  # unsigned subtraction wraps
+            return f"({self.aff(e.lhs, iters)}) {e.op} ({self.aff(e.rhs, iters)})"
+        if isinstance(e, Binary) and e.op == "*":
+            if isinstance(e.lhs, Const):
+                return f"{e.lhs.value} * ({self.aff(e.rhs, iters)})"
+            if isinstance(e.rhs, Const):
+                return f"{e.rhs.value} * ({self.aff(e.lhs, iters)})"
+        if isinstance(e, Binary) and e.op in ("/", "%") and isinstance(e.rhs, Const) and e.rhs.value > 0:
+            # C truncates toward zero; isl floors: equal only for non-negative operands, so require them
+            raise _NotAffine
+        raise _NotAffine
+
+    def cond(self, e: Expr, iters: list[Variable]) -> str:
+        """An affine condition as isl constraint text (raises _NotAffine)."""
+        if isinstance(e, Binary) and e.op in ("<", "<=", ">", ">=", "==", "!="):
+            a, b = self.aff(e.lhs, iters), self.aff(e.rhs, iters)
+            if e.op == "!=":
+                return f"(({a}) < ({b}) or ({a}) > ({b}))"
+            op = "=" if e.op == "==" else e.op
+            return f"(({a}) {op} ({b}))"
+        if isinstance(e, Binary) and e.op in ("&&", "||"):
+            word = "and" if e.op == "&&" else "or"
+            return f"({self.cond(e.lhs, iters)} {word} {self.cond(e.rhs, iters)})"
+        if isinstance(e, Unary) and e.op == "!":
+            return f"(not {self.cond(e.operand, iters)})"
+        if isinstance(e, Const):
+            return "(1 = 1)" if e.value else "(1 = 0)"
+        raise _NotAffine
+
+    def set_text(self, tuple_name: str, iters: list[Variable], conds: list[str]) -> str:
+        dims = ", ".join(isl_name(v) for v in iters)
+        body = " and ".join(conds) if conds else ""
+        return f"{{ {tuple_name}[{dims}]{' : ' + body if body else ''} }}"
+
+    def with_params(self, text: str) -> str:
+        names = [isl_name(p) for p in self.param_vars]
+        return f"[{', '.join(names)}] -> {text}" if names else text
+
+    # -- walk --
+    def build(self) -> AffineModel:
+        self.pending: list[tuple[str, Assign | Return, list[For], str, list[str], bool]] = []
+        self.walk(self.fn.body, [], [], [0], [], True)
+        depth = max((len(p[2]) for p in self.pending), default=0)
+        for name, stmt, loops, dom_text, sched, exact in self.pending:
+            sched = sched + ["0"] * (2 * depth + 1 - len(sched))
+            self.statement(name, stmt, loops, dom_text, sched, exact)
+        self.model.params = [isl_name(p) for p in self.param_vars if p in self.used_params]
+        ranges = [f"{p.type.min} <= {isl_name(p)} <= {p.type.max}" for p in self.param_vars if not isinstance(p.type, ArrayType)]
+        self.model.context = isl.Set(self.with_params("{ : " + " and ".join(ranges) + " }" if ranges else "{ : }"))
+        return self.model
+
+    def walk(self, stmts: list[Stmt], loops: list[For], conds: list[str], counter: list[int], prefix: list[str], exact: bool) -> None:
+        """Visits statements in order; ``counter`` numbers the items of one loop level (if-branches share it)."""
+        for s in stmts:
+            if isinstance(s, If):
+                iters = [lp.var for lp in loops]
+                try:
+                    c = self.cond(s.cond, iters)
+                    self.walk(s.then_body, loops, conds + [c], counter, prefix, exact)
+                    self.walk(s.else_body, loops, conds + [f"(not {c})"], counter, prefix, exact)
+                except _NotAffine:
+                    self.walk(s.then_body, loops, conds, counter, prefix, False)
+                    self.walk(s.else_body, loops, conds, counter, prefix, False)
+                continue
+            position = counter[0]
+            counter[0] += 1
+            if isinstance(s, For):
+                iters = [lp.var for lp in loops] + [s.var]
+                loop_conds = conds + self.loop_constraints(s, iters)
+                dom = isl.Set(self.with_params(self.set_text("L", iters, loop_conds)))
+                self.model.loops[s] = self.loop_info(s, len(iters), dom)
+                self.walk(s.body, loops + [s], loop_conds, [0], prefix + [str(position), isl_name(s.var)], exact)
+            else:
+                name = f"S{len(self.pending)}"
+                iters = [lp.var for lp in loops]
+                dom_text = self.with_params(self.set_text(name, iters, conds))
+                self.pending.append((name, s, loops, dom_text, prefix + [str(position)], exact))
+
+    def loop_constraints(self, s: For, iters: list[Variable]) -> list[str]:
+        v = isl_name(s.var)
+        try:
+            init = self.aff(s.init, iters[:-1])
+            bound = self.aff(s.bound, iters[:-1])
+        except _NotAffine:
+            raise HlsError(s.loc, f"loop '{s.name}' has bounds that are not affine in the enclosing loop variables and scalar arguments") from None
+        out = [f"({v}) {s.cmp} ({bound})"]
+        out.append(f"({v}) >= ({init})" if s.step > 0 else f"({v}) <= ({init})")
+        if abs(s.step) != 1:
+            out.append(f"exists (e_{v} : ({v}) = ({init}) + {s.step} * e_{v})")
+        return out
+
+    def loop_info(self, s: For, depth: int, dom: isl.Set) -> AffineLoop:
+        lp = dom.move_dims(isl.dim_type.param, dom.dim(isl.dim_type.param), isl.dim_type.set, 0, depth - 1)
+        if lp.is_empty():
+            return AffineLoop(s, depth, dom, 0, 0, 0)
+        span = lp.dim_max(0) - lp.dim_min(0)
+        tmin = tmax = None
+        try:
+            lo, hi = span.min_val(), span.max_val()
+            if lo.is_int() and hi.is_int():
+                tmin = int(lo.to_python()) // abs(s.step) + 1
+                tmax = int(hi.to_python()) // abs(s.step) + 1
+        except isl.Error:
+            pass
+        const = tmin if tmin is not None and tmin == tmax and span.is_cst() else None
+        if const is None and tmin is not None and tmin == tmax and not self.used_params:
+            const = tmin
+        return AffineLoop(s, depth, dom, const, tmin, tmax)
+
+    def statement(self, name: str, s: Assign | Return, loops: list[For], dom_text: str, sched_out: list[str], exact: bool) -> None:
+        iters = [lp.var for lp in loops]
+        dom = isl.Set(dom_text)
+        dims = ", ".join(isl_name(v) for v in iters)
+        sched = isl.Map(self.with_params(f"{{ {name}[{dims}] -> [{', '.join(sched_out)}] }}")).intersect_domain(dom)
+        reads: list[Access] = []
+        writes: list[Access] = []
+        if isinstance(s, Assign):
+            writes.append(self.access(name, s.var, s.indices, iters, dom, exact))
+            for e in s.indices or []:
+                self.collect_reads(e, name, iters, dom, exact, reads)
+            self.collect_reads(s.value, name, iters, dom, exact, reads)
+        elif s.value is not None:
+            self.collect_reads(s.value, name, iters, dom, exact, reads)
+        self.model.statements.append(AffineStatement(name, s, loops, dom, sched, reads, writes, exact))
+
+    def access(self, stmt: str, var: Variable, indices: list[Expr] | None, iters: list[Variable], dom: isl.Set, exact: bool) -> Access:
+        dims = ", ".join(isl_name(v) for v in iters)
+        arr = f"{var.name}"
+        if indices is None:
+            rel = f"{{ {stmt}[{dims}] -> {arr}[] }}"
+            return Access(var, isl.Map(self.with_params(rel)).intersect_domain(dom), exact)
+        assert isinstance(var.type, ArrayType)
+        try:
+            subs = [self.aff(i, iters) for i in indices]
+            rel = f"{{ {stmt}[{dims}] -> {arr}[{', '.join(subs)}] }}"
+            return Access(var, isl.Map(self.with_params(rel)).intersect_domain(dom), exact)
+        except _NotAffine:
+            names = [f"a{k}" for k in range(len(var.type.dims))]
+            bounds = " and ".join(f"0 <= {n} < {d}" for n, d in zip(names, var.type.dims))
+            rel = f"{{ {stmt}[{dims}] -> {arr}[{', '.join(names)}] : {bounds} }}"
+            return Access(var, isl.Map(self.with_params(rel)).intersect_domain(dom), False)
+
+    def collect_reads(self, e: Expr, stmt: str, iters: list[Variable], dom: isl.Set, exact: bool, out: list[Access]) -> None:
+        if isinstance(e, VarRead):
+            if e.var.kind != "loop" and e.var not in self.param_vars:
+                out.append(self.access(stmt, e.var, None, iters, dom, exact))
+        elif isinstance(e, ArrayRead):
+            out.append(self.access(stmt, e.array, e.indices, iters, dom, exact))
+            for i in e.indices:
+                self.collect_reads(i, stmt, iters, dom, exact, out)
+        elif isinstance(e, Binary):
+            self.collect_reads(e.lhs, stmt, iters, dom, exact, out)
+            # the right operand of && || is evaluated only sometimes
+            self.collect_reads(e.rhs, stmt, iters, dom, exact and e.op not in ("&&", "||"), out)
+        elif isinstance(e, (Unary, Cast)):
+            self.collect_reads(e.operand, stmt, iters, dom, exact, out)
+        elif isinstance(e, Select):
+            self.collect_reads(e.cond, stmt, iters, dom, exact, out)
+            self.collect_reads(e.if_true, stmt, iters, dom, False, out)
+            self.collect_reads(e.if_false, stmt, iters, dom, False, out)
+
+
+def _written_vars(stmts: list[Stmt]) -> set[Variable]:
+    out: set[Variable] = set()
+    for s in stmts:
+        if isinstance(s, Assign):
+            out.add(s.var)
+        elif isinstance(s, For):
+            out |= _written_vars(s.body)
+        elif isinstance(s, If):
+            out |= _written_vars(s.then_body) | _written_vars(s.else_body)
+    return out
+
+
+def affine_model(fn: KernelFunction) -> AffineModel:
+    """Pass entry point."""
+    return _Builder(fn).build()

@@ -1,0 +1,794 @@
+"""Pass ``c-to-kernel``: the pycparser AST of the top function (and its callees, inlined) to kernel IR.
+
+Applies C's typing rules (integer promotions, usual arithmetic conversions, conversion on
+assignment) and makes each conversion an explicit ``Cast``; rejects what the hardware flow does
+not support with a located ``... is not supported`` diagnostic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pycparser_fake_libc
+from pycparser import c_ast
+
+from hls.diagnostics import HlsError, SourceLoc, unsupported
+from hls.ir import ctypes as ct
+from hls.ir.ctypes import INT, ArrayType, IntType
+from hls.ir.kernel import (
+    ARITH_OPS,
+    CMP_OPS,
+    ArrayRead,
+    Assign,
+    Binary,
+    Cast,
+    Const,
+    Expr,
+    For,
+    If,
+    KernelFunction,
+    Pragma,
+    Return,
+    Select,
+    Stmt,
+    Unary,
+    Variable,
+    VarRead,
+)
+
+_BASE_TYPES: dict[tuple[str, ...], IntType] = {
+    ("char",): ct.CHAR,
+    ("signed", "char"): ct.SCHAR,
+    ("unsigned", "char"): ct.UCHAR,
+    ("_Bool",): ct.UCHAR,
+    ("short",): ct.SHORT,
+    ("short", "int"): ct.SHORT,
+    ("signed", "short"): ct.SHORT,
+    ("signed", "short", "int"): ct.SHORT,
+    ("unsigned", "short"): ct.USHORT,
+    ("unsigned", "short", "int"): ct.USHORT,
+    ("int",): ct.INT,
+    ("signed",): ct.INT,
+    ("signed", "int"): ct.INT,
+    ("unsigned",): ct.UINT,
+    ("unsigned", "int"): ct.UINT,
+    ("long",): ct.LONG,
+    ("long", "int"): ct.LONG,
+    ("signed", "long"): ct.LONG,
+    ("signed", "long", "int"): ct.LONG,
+    ("unsigned", "long"): ct.ULONG,
+    ("unsigned", "long", "int"): ct.ULONG,
+    ("long", "long"): ct.LLONG,
+    ("long", "long", "int"): ct.LLONG,
+    ("signed", "long", "long"): ct.LLONG,
+    ("signed", "long", "long", "int"): ct.LLONG,
+    ("unsigned", "long", "long"): ct.ULLONG,
+    ("unsigned", "long", "long", "int"): ct.ULLONG,
+}
+_ORDER = {"signed": 0, "unsigned": 0, "short": 1, "long": 1, "char": 2, "int": 3, "_Bool": 2}
+_FLOAT_NAMES = {"float", "double"}
+
+_COMPOUND_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>", "&=": "&", "|=": "|", "^=": "^"}  # fmt: skip
+_INCDEC = {"p++": "+", "++": "+", "p--": "-", "--": "-"}
+_IGNORED_PRAGMAS = ("scop", "endscop")
+
+
+@dataclass
+class _Scope:
+    names: dict[str, Variable] = field(default_factory=dict)
+
+
+@dataclass
+class _InlineFrame:
+    """An inlined call in progress: where its return value goes."""
+
+    func: str
+    result: Variable | None
+
+
+class CToKernel:
+    """Lowers one top function of a parsed translation unit."""
+
+    def __init__(self, ast: c_ast.FileAST, file: Path) -> None:
+        self.file = str(file)
+        self.funcs: dict[str, c_ast.FuncDef] = {}
+        self.typedefs: dict[str, c_ast.Node] = {}
+        self.enums: dict[str, int] = {}
+        fake = pycparser_fake_libc.directory
+        for ext in ast.ext:
+            if isinstance(ext, c_ast.FuncDef):
+                self.funcs[ext.decl.name] = ext
+            elif isinstance(ext, c_ast.Typedef):
+                if not (ext.coord and str(ext.coord.file).startswith(fake)):
+                    self.typedefs[ext.name] = ext.type
+            elif isinstance(ext, c_ast.Decl) and isinstance(ext.type, c_ast.Enum):
+                self._record_enum(ext.type)
+        self.scopes: list[_Scope] = []
+        self.locals: list[Variable] = []
+        self.used_names: set[str] = set()
+        self.frames: list[_InlineFrame] = []
+        self.pending: list[Stmt] = []  # statements hoisted out of the expression being lowered
+        self.expr_depth_conditional = 0
+        self.loop_stack: list[tuple[str, Variable]] = []  # (C name, loop variable)
+        # C variables whose value is a loop's exit value (read after the loop: not supported)
+        self.exited_loop_vars: set[Variable] = set()
+        self.top_name = ""
+
+    # ---- entry -------------------------------------------------------------------------------
+
+    def lower(self, top: str) -> KernelFunction:
+        if top not in self.funcs:
+            known = ", ".join(sorted(self.funcs)) or "none"
+            raise HlsError(SourceLoc(self.file, 1, 1), f"top function '{top}' is not defined in this file (functions: {known})")
+        fd = self.funcs[top]
+        self.top_name = top
+        loc = self.loc(fd.decl)
+        ret = self._return_type(fd)
+        self.scopes.append(_Scope())
+        params = [self._param(p) for p in self._param_decls(fd)]
+        for p in params:
+            self.scopes[-1].names[p.name] = p
+        pragmas: list[Pragma] = []
+        body = self._block(fd.body.block_items or [], pragmas_out=pragmas)
+        self.scopes.pop()
+        self._check_returns(body, ret, loc, top_level=True)
+        return KernelFunction(top, params, self.locals, ret, body, loc, pragmas)
+
+    # ---- helpers -----------------------------------------------------------------------------
+
+    def loc(self, node: c_ast.Node | None) -> SourceLoc:
+        coord = getattr(node, "coord", None)
+        if coord is None:
+            return SourceLoc(self.file, 0, 0)
+        return SourceLoc(str(coord.file), int(coord.line), int(coord.column or 1))
+
+    def _record_enum(self, enum: c_ast.Enum) -> None:
+        value = -1
+        for e in enum.values.enumerators if enum.values else []:
+            if e.value is not None:
+                value = self._const_int(e.value)
+            else:
+                value += 1
+            self.enums[e.name] = value
+
+    def _unique(self, name: str) -> str:
+        cand, n = name, 1
+        while cand in self.used_names:
+            n += 1
+            cand = f"{name}_{n}"
+        self.used_names.add(cand)
+        return cand
+
+    def lookup(self, name: str, node: c_ast.Node) -> Variable:
+        for scope in reversed(self.scopes):
+            if name in scope.names:
+                return scope.names[name]
+        raise HlsError(self.loc(node), f"'{name}' is undeclared (globals are not supported)")
+
+    # ---- types -------------------------------------------------------------------------------
+
+    def scalar_type(self, node: c_ast.Node, where: c_ast.Node) -> IntType:
+        """The IntType of a TypeDecl/Typename/IdentifierType."""
+        if isinstance(node, c_ast.Typename):
+            node = node.type
+        if isinstance(node, c_ast.TypeDecl):
+            node = node.type
+        if isinstance(node, c_ast.IdentifierType):
+            names = [n for n in node.names]
+            if len(names) == 1 and names[0] in ct.STDINT_TYPES:
+                return ct.STDINT_TYPES[names[0]]
+            if len(names) == 1 and names[0] in self.typedefs:
+                return self.scalar_type(self.typedefs[names[0]], where)
+            if any(n in _FLOAT_NAMES for n in names):
+                raise unsupported(self.loc(where), f"floating-point type '{' '.join(names)}'")
+            key = tuple(sorted(names, key=lambda n: _ORDER.get(n, 9)))
+            if key in _BASE_TYPES:
+                return _BASE_TYPES[key]
+            raise unsupported(self.loc(where), f"type '{' '.join(names)}'")
+        if isinstance(node, c_ast.PtrDecl):
+            raise unsupported(self.loc(where), "pointer type")
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            raise unsupported(self.loc(where), "struct or union type")
+        if isinstance(node, c_ast.Enum):
+            return INT
+        raise unsupported(self.loc(where), f"type {type(node).__name__}")
+
+    def decl_type(self, node: c_ast.Node, where: c_ast.Node) -> IntType | ArrayType:
+        dims: list[int] = []
+        while isinstance(node, c_ast.ArrayDecl):
+            if node.dim is None:
+                raise HlsError(self.loc(where), f"array '{getattr(where, 'name', '')}' needs a constant size")
+            dims.append(self._const_int(node.dim))
+            node = node.type
+        if isinstance(node, c_ast.TypeDecl) and isinstance(node.type, c_ast.IdentifierType):
+            tname = node.type.names
+            if len(tname) == 1 and tname[0] in self.typedefs and tname[0] not in ct.STDINT_TYPES:
+                inner = self.decl_type(self.typedefs[tname[0]], where)
+                if isinstance(inner, ArrayType):
+                    return ArrayType(inner.elem, tuple(dims) + inner.dims)
+        elem = self.scalar_type(node, where)
+        if dims:
+            if len(dims) > 3:
+                raise unsupported(self.loc(where), "array with more than 3 dimensions")
+            if any(d <= 0 for d in dims):
+                raise HlsError(self.loc(where), "array dimensions must be positive")
+            return ArrayType(elem, tuple(dims))
+        return elem
+
+    def _const_int(self, node: c_ast.Node) -> int:
+        """Evaluates an integer constant expression (array sizes, enum values)."""
+        e = self.expr(node)
+        value = _fold(e)
+        if value is None:
+            raise HlsError(self.loc(node), "expected an integer constant expression")
+        return value
+
+    def _return_type(self, fd: c_ast.FuncDef) -> IntType | None:
+        rtype = fd.decl.type.type
+        if isinstance(rtype, c_ast.TypeDecl) and isinstance(rtype.type, c_ast.IdentifierType) and rtype.type.names == ["void"]:
+            return None
+        return self.scalar_type(rtype, fd.decl)
+
+    def _param_decls(self, fd: c_ast.FuncDef) -> list[c_ast.Decl]:
+        args = fd.decl.type.args
+        if args is None:
+            return []
+        out = []
+        for p in args.params:
+            if isinstance(p, c_ast.EllipsisParam):
+                raise unsupported(self.loc(p), "variadic function")
+            if isinstance(p, c_ast.Typename):
+                if isinstance(p.type, c_ast.TypeDecl) and getattr(p.type.type, "names", None) == ["void"]:
+                    continue
+                raise HlsError(self.loc(p), "parameters need names")
+            out.append(p)
+        return out
+
+    def _param(self, p: c_ast.Decl) -> Variable:
+        if isinstance(p.type, c_ast.PtrDecl):
+            raise unsupported(self.loc(p), f"pointer parameter '{p.name}' (use an array with a constant size)")
+        t = self.decl_type(p.type, p)
+        name = self._unique(p.name)
+        return Variable(name, t, "param", self.loc(p), is_const="const" in (p.quals or []) or _has_const(p.type))
+
+    # ---- statements --------------------------------------------------------------------------
+
+    def _block(self, items: list[c_ast.Node], pragmas_out: list[Pragma] | None = None) -> list[Stmt]:
+        self.scopes.append(_Scope())
+        out: list[Stmt] = []
+        for item in items:
+            if isinstance(item, c_ast.Pragma):
+                prag = self._pragma(item)
+                if prag is not None:
+                    if pragmas_out is None:
+                        raise HlsError(self.loc(item), f"'#pragma HLS {prag.name}' is not allowed here")
+                    pragmas_out.append(prag)
+                continue
+            out.extend(self.stmt(item))
+        self.scopes.pop()
+        return out
+
+    def _pragma(self, node: c_ast.Pragma) -> Pragma | None:
+        words = node.string.split()
+        if not words or words[0] in _IGNORED_PRAGMAS:
+            return None
+        if words[0].upper() != "HLS":
+            return None  # other tools' pragmas (omp, GCC, ...) do not change hardware
+        if len(words) < 2:
+            raise HlsError(self.loc(node), "'#pragma HLS' needs a directive")
+        opts: dict[str, str] = {}
+        for w in words[2:]:
+            if "=" in w:
+                k, v = w.split("=", 1)
+                opts[k.lower()] = v
+            else:
+                opts[w.lower()] = ""
+        return Pragma(words[1].lower(), opts, self.loc(node))
+
+    def stmt(self, node: c_ast.Node) -> list[Stmt]:
+        self.pending = []
+        result = self._stmt(node)
+        hoisted, self.pending = self.pending, []
+        return hoisted + result
+
+    def _stmt(self, node: c_ast.Node) -> list[Stmt]:
+        loc = self.loc(node)
+        if isinstance(node, c_ast.Compound):
+            return self._block(node.block_items or [])
+        if isinstance(node, c_ast.Decl):
+            return self._local_decl(node)
+        if isinstance(node, c_ast.DeclList):
+            out: list[Stmt] = []
+            for d in node.decls:
+                out.extend(self._local_decl(d))
+            return out
+        if isinstance(node, c_ast.Assignment):
+            return self._assignment(node)
+        if isinstance(node, c_ast.UnaryOp) and node.op in _INCDEC:
+            one = c_ast.Constant("int", "1", node.coord)
+            return self._assign_to(node.expr, _INCDEC[node.op], one, node)
+        if isinstance(node, c_ast.For):
+            return [self._for(node, None)]
+        if isinstance(node, c_ast.Label):
+            if isinstance(node.stmt, c_ast.For):
+                return [self._for(node.stmt, node.name)]
+            return self._stmt(node.stmt)
+        if isinstance(node, c_ast.If):
+            cond = self.expr(node.cond)
+            then = self._block([node.iftrue]) if node.iftrue is not None else []
+            els = self._block([node.iffalse]) if node.iffalse is not None else []
+            return [If(cond, then, els, loc)]
+        if isinstance(node, c_ast.Return):
+            return self._return(node)
+        if isinstance(node, c_ast.FuncCall):
+            self._call(node, want_value=False)
+            return []
+        if isinstance(node, c_ast.EmptyStatement):
+            return []
+        if isinstance(node, c_ast.Pragma):
+            raise HlsError(loc, "pragma is not allowed here")
+        what = {
+            c_ast.While: "'while' loop",
+            c_ast.DoWhile: "'do' loop",
+            c_ast.Break: "'break'",
+            c_ast.Continue: "'continue'",
+            c_ast.Goto: "'goto'",
+            c_ast.Switch: "'switch'",
+        }.get(type(node), f"statement ({type(node).__name__})")
+        raise unsupported(loc, what)
+
+    def _local_decl(self, d: c_ast.Decl) -> list[Stmt]:
+        loc = self.loc(d)
+        if isinstance(d.type, c_ast.FuncDecl):
+            return []  # a local prototype
+        if "static" in (d.storage or []):
+            raise unsupported(loc, f"static local variable '{d.name}'")
+        if "extern" in (d.storage or []):
+            raise unsupported(loc, f"extern declaration '{d.name}'")
+        if isinstance(d.type, c_ast.PtrDecl):
+            raise unsupported(loc, f"pointer variable '{d.name}'")
+        if d.type is not None and isinstance(getattr(d.type, "type", None), (c_ast.Struct, c_ast.Union)):
+            raise unsupported(loc, "struct or union type")
+        t = self.decl_type(d.type, d)
+        var = Variable(self._unique(d.name), t, "local", loc, is_const="const" in (d.quals or []))
+        out: list[Stmt] = []
+        if d.init is not None:
+            if isinstance(t, ArrayType):
+                raise unsupported(self.loc(d.init), f"initializer of local array '{d.name}'")
+            value = convert(self.expr(d.init), t)
+            out = [Assign(var, None, value, loc)]
+        self.locals.append(var)
+        self.scopes[-1].names[d.name] = var
+        return out
+
+    def _assignment(self, node: c_ast.Assignment) -> list[Stmt]:
+        if node.op == "=":
+            return self._assign_to(node.lvalue, None, node.rvalue, node)
+        if node.op in _COMPOUND_OPS:
+            return self._assign_to(node.lvalue, _COMPOUND_OPS[node.op], node.rvalue, node)
+        raise unsupported(self.loc(node), f"assignment operator '{node.op}'")
+
+    def _assign_to(self, lvalue: c_ast.Node, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
+        loc = self.loc(node)
+        var, indices = self._lvalue(lvalue)
+        target_type = var.type.elem if isinstance(var.type, ArrayType) else var.type
+        value = self.expr(rvalue)
+        if op is not None:
+            if var in self.exited_loop_vars:
+                raise unsupported(loc, f"reading loop variable '{var.name}' after its loop")
+            current: Expr = ArrayRead(var, indices, loc) if indices is not None else VarRead(var, loc)
+            value = binary(op, current, value, loc)
+        self.exited_loop_vars.discard(var)
+        return [Assign(var, indices, convert(value, target_type), loc)]
+
+    def _lvalue(self, node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
+        if isinstance(node, c_ast.ID):
+            var = self.lookup(node.name, node)
+            if var.is_array:
+                raise HlsError(self.loc(node), f"cannot assign to array '{node.name}' as a whole")
+            if var.kind == "loop":
+                raise unsupported(self.loc(node), f"assignment to loop variable '{node.name}' inside its loop")
+            if var.is_const:
+                raise HlsError(self.loc(node), f"assignment to const '{node.name}'")
+            return var, None
+        if isinstance(node, c_ast.ArrayRef):
+            var, indices = self._array_ref(node)
+            if var.is_const:
+                raise HlsError(self.loc(node), f"assignment to const array '{var.name}'")
+            return var, indices
+        raise unsupported(self.loc(node), "this kind of assignment target")
+
+    def _array_ref(self, node: c_ast.ArrayRef) -> tuple[Variable, list[Expr]]:
+        subs: list[c_ast.Node] = []
+        base: c_ast.Node = node
+        while isinstance(base, c_ast.ArrayRef):
+            subs.append(base.subscript)
+            base = base.name
+        if not isinstance(base, c_ast.ID):
+            raise unsupported(self.loc(node), "subscript of a computed array")
+        var = self.lookup(base.name, base)
+        if not isinstance(var.type, ArrayType):
+            raise HlsError(self.loc(node), f"'{base.name}' is not an array")
+        subs.reverse()
+        if len(subs) != len(var.type.dims):
+            raise unsupported(self.loc(node), f"partial subscript of array '{base.name}' ({len(subs)} of {len(var.type.dims)} dimensions)")
+        indices = []
+        for s in subs:
+            e = self.expr(s)
+            indices.append(e)
+        return var, indices
+
+    def _return(self, node: c_ast.Return) -> list[Stmt]:
+        loc = self.loc(node)
+        frame = self.frames[-1] if self.frames else None
+        ret_type = frame.result.type if frame and frame.result else None
+        if frame is None:
+            fd = self.funcs[self.top_name]
+            ret_type = self._return_type(fd)
+        if node.expr is None:
+            if ret_type is not None:
+                raise HlsError(loc, "return without a value in a function returning a value")
+            return [Return(None, loc)]
+        if ret_type is None and frame is None:
+            raise HlsError(loc, "return with a value in a void function")
+        value = self.expr(node.expr)
+        if frame is not None:
+            if frame.result is None:
+                return [Return(None, loc)]
+            assert isinstance(frame.result.type, IntType)
+            return [Assign(frame.result, None, convert(value, frame.result.type), loc), Return(None, loc)]
+        assert isinstance(ret_type, IntType)
+        return [Return(convert(value, ret_type), loc)]
+
+    def _check_returns(self, body: list[Stmt], ret: IntType | None, loc: SourceLoc, top_level: bool) -> None:
+        """Only a final ``return`` is supported; it is removed for inlined callees by the caller."""
+
+        def walk(stmts: list[Stmt], is_top: bool) -> None:
+            for i, s in enumerate(stmts):
+                if isinstance(s, Return) and not (is_top and i == len(stmts) - 1):
+                    raise unsupported(s.loc, "early 'return' (return must be the last statement of the function)")
+                if isinstance(s, For):
+                    walk(s.body, False)
+                elif isinstance(s, If):
+                    walk(s.then_body, False)
+                    walk(s.else_body, False)
+
+        walk(body, True)
+        if top_level and ret is not None and not (body and isinstance(body[-1], Return)):
+            raise HlsError(loc, "a function returning a value must end with 'return'")
+
+    # ---- loops -------------------------------------------------------------------------------
+
+    def _for(self, node: c_ast.For, label: str | None) -> For:
+        loc = self.loc(node)
+        self.scopes.append(_Scope())
+        # init: "i = e" or "int i = e"
+        init = node.init
+        outer: Variable | None = None
+        if isinstance(init, c_ast.DeclList) and len(init.decls) == 1 and init.decls[0].init is not None:
+            d = init.decls[0]
+            iv_type = self.decl_type(d.type, d)
+            cname, init_node, iv_loc = d.name, d.init, self.loc(d)
+        elif isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
+            cname, init_node = init.lvalue.name, init.rvalue
+            outer = self.lookup(cname, init.lvalue)
+            if outer.kind == "loop":
+                raise unsupported(loc, f"reuse of the enclosing loop's variable '{cname}'")
+            iv_type, iv_loc = outer.type, outer.loc
+        else:
+            raise unsupported(self.loc(init) if init is not None else loc, "loop initialisation other than 'i = expr'")
+        if not isinstance(iv_type, IntType):
+            raise unsupported(iv_loc, "array loop variable")
+        init_expr = convert(self.expr(init_node), iv_type)
+        step = self._step(node.next, cname, loc)
+        cmp, bound_node = self._cond(node.cond, cname, loc)
+        if (step > 0 and cmp in (">", ">=")) or (step < 0 and cmp in ("<", "<=")):
+            raise unsupported(loc, f"loop whose step ({step:+d}) moves away from its bound ('{cmp}')")
+        var = Variable(self._unique(cname), iv_type, "loop", iv_loc)
+        self.scopes[-1].names[cname] = var
+        pending_before = len(self.pending)
+        bound_raw = self.expr(bound_node)
+        if len(self.pending) != pending_before:
+            raise unsupported(self.loc(bound_node), "function call in a loop bound")
+        cmp_type = ct.usual_arithmetic_conversion(iv_type, bound_raw.type)
+        bound = convert(bound_raw, cmp_type)
+        self.loop_stack.append((cname, var))
+        pragmas: list[Pragma] = []
+        body_items = node.stmt.block_items or [] if isinstance(node.stmt, c_ast.Compound) else [node.stmt]
+        body = self._block(list(body_items), pragmas_out=pragmas)
+        self.loop_stack.pop()
+        self.scopes.pop()
+        _check_not_written(body, _vars_of(bound), loc)
+        if outer is not None:
+            self.exited_loop_vars.add(outer)
+        name = label or f"{self.top_name}_L{loc.line}"
+        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc)
+
+    def _step(self, nxt: c_ast.Node | None, cname: str, loc: SourceLoc) -> int:
+        if isinstance(nxt, c_ast.UnaryOp) and nxt.op in _INCDEC and _is_id(nxt.expr, cname):
+            return 1 if _INCDEC[nxt.op] == "+" else -1
+        if isinstance(nxt, c_ast.Assignment) and _is_id(nxt.lvalue, cname):
+            if nxt.op in ("+=", "-="):
+                c = _fold(self.expr(nxt.rvalue))
+                if c is not None and c != 0:
+                    return c if nxt.op == "+=" else -c
+            if nxt.op == "=" and isinstance(nxt.rvalue, c_ast.BinaryOp) and nxt.rvalue.op in "+-":
+                r = nxt.rvalue
+                if _is_id(r.left, cname):
+                    c = _fold(self.expr(r.right))
+                    if c is not None and c != 0:
+                        return c if r.op == "+" else -c
+        raise unsupported(self.loc(nxt) if nxt is not None else loc, "loop increment other than i++, i--, i += c, i -= c with a constant c")
+
+    def _cond(self, cond: c_ast.Node | None, cname: str, loc: SourceLoc) -> tuple[str, c_ast.Node]:
+        flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+        if isinstance(cond, c_ast.BinaryOp) and cond.op in flip:
+            if _is_id(cond.left, cname):
+                return cond.op, cond.right
+            if _is_id(cond.right, cname):
+                return flip[cond.op], cond.left
+        raise unsupported(self.loc(cond) if cond is not None else loc, f"loop condition other than '{cname} < bound' (or <=, >, >=)")
+
+    # ---- expressions -------------------------------------------------------------------------
+
+    def expr(self, node: c_ast.Node) -> Expr:
+        loc = self.loc(node)
+        if isinstance(node, c_ast.Constant):
+            return self._constant(node)
+        if isinstance(node, c_ast.ID):
+            if node.name in self.enums and not any(node.name in s.names for s in self.scopes):
+                return Const(self.enums[node.name], INT, loc)
+            var = self.lookup(node.name, node)
+            if var.is_array:
+                raise HlsError(loc, f"array '{node.name}' used as a value")
+            if var in self.exited_loop_vars:
+                raise unsupported(loc, f"reading loop variable '{node.name}' after its loop")
+            return VarRead(var, loc)
+        if isinstance(node, c_ast.ArrayRef):
+            var, indices = self._array_ref(node)
+            return ArrayRead(var, indices, loc)
+        if isinstance(node, c_ast.BinaryOp):
+            if node.op in ("&&", "||"):
+                lhs = self.expr(node.left)
+                self.expr_depth_conditional += 1
+                rhs = self.expr(node.right)
+                self.expr_depth_conditional -= 1
+                return Binary(node.op, lhs, rhs, INT, loc)
+            return binary(node.op, self.expr(node.left), self.expr(node.right), loc)
+        if isinstance(node, c_ast.UnaryOp):
+            return self._unary(node)
+        if isinstance(node, c_ast.Cast):
+            t = self.scalar_type(node.to_type, node)
+            inner = self.expr(node.expr)
+            return inner if inner.type == t else Cast(inner, t, loc)
+        if isinstance(node, c_ast.TernaryOp):
+            cond = self.expr(node.cond)
+            self.expr_depth_conditional += 1
+            a, b = self.expr(node.iftrue), self.expr(node.iffalse)
+            self.expr_depth_conditional -= 1
+            t = ct.usual_arithmetic_conversion(a.type, b.type)
+            return Select(cond, convert(a, t), convert(b, t), t, loc)
+        if isinstance(node, c_ast.FuncCall):
+            result = self._call(node, want_value=True)
+            assert result is not None
+            return VarRead(result, loc)
+        if isinstance(node, c_ast.Assignment):
+            raise unsupported(loc, "assignment inside an expression")
+        if isinstance(node, c_ast.ExprList):
+            raise unsupported(loc, "comma operator")
+        raise unsupported(loc, f"expression ({type(node).__name__})")
+
+    def _constant(self, node: c_ast.Constant) -> Expr:
+        loc = self.loc(node)
+        if node.type == "char":
+            body = node.value[1:-1]
+            value = ord(bytes(body, "utf-8").decode("unicode_escape")) if body.startswith("\\") else ord(body)
+            return Const(ct.CHAR.wrap(value), INT, loc)
+        if node.type in ("float", "double") or any(c in node.value for c in ".") or (
+            "e" in node.value.lower() and not node.value.lower().startswith("0x")
+        ):
+            raise unsupported(loc, "floating-point constant")
+        if node.type == "string":
+            raise unsupported(loc, "string literal")
+        text = node.value.lower()
+        suffix = ""
+        while text and text[-1] in "ul":
+            suffix = text[-1] + suffix
+            text = text[:-1]
+        if text.startswith("0x"):
+            value, decimal = int(text[2:], 16), False
+        elif text.startswith("0b"):
+            value, decimal = int(text[2:], 2), False
+        elif len(text) > 1 and text.startswith("0"):
+            value, decimal = int(text, 8), False
+        else:
+            value, decimal = int(text), True
+        unsigned = "u" in suffix
+        longs = suffix.count("l")
+        cands: list[IntType]
+        if longs == 0:
+            cands = [ct.INT, ct.LONG, ct.LLONG] if decimal else [ct.INT, ct.UINT, ct.LONG, ct.ULONG, ct.LLONG, ct.ULLONG]
+        elif longs == 1:
+            cands = [ct.LONG, ct.LLONG] if decimal else [ct.LONG, ct.ULONG, ct.LLONG, ct.ULLONG]
+        else:
+            cands = [ct.LLONG] if decimal else [ct.LLONG, ct.ULLONG]
+        if unsigned:
+            cands = [c for c in (ct.UINT, ct.ULONG, ct.ULLONG) if c.rank >= cands[0].rank]
+        for c in cands:
+            if c.min <= value <= c.max:
+                return Const(value, c, loc)
+        raise HlsError(loc, "integer constant is too large")
+
+    def _unary(self, node: c_ast.UnaryOp) -> Expr:
+        loc = self.loc(node)
+        if node.op in _INCDEC:
+            raise unsupported(loc, f"'{node.op.lstrip('p')}' inside an expression (use it as a statement)")
+        if node.op == "sizeof":
+            if isinstance(node.expr, c_ast.Typename):
+                t = self.decl_type(node.expr.type, node)
+            else:
+                t = self._sizeof_expr(node.expr)
+            size = (t.elem.width * t.depth if isinstance(t, ArrayType) else t.width) // 8
+            return Const(size, ct.ULONG, loc)
+        operand = self.expr(node.expr)
+        if node.op == "!":
+            return Unary("!", operand, INT, loc)
+        if node.op in ("-", "~", "+"):
+            t = ct.integer_promote(operand.type)
+            operand = convert(operand, t)
+            return operand if node.op == "+" else Unary(node.op, operand, t, loc)
+        raise unsupported(loc, f"operator '{node.op}'")
+
+    def _sizeof_expr(self, node: c_ast.Node) -> IntType | ArrayType:
+        if isinstance(node, c_ast.ID):
+            return self.lookup(node.name, node).type
+        return self.expr(node).type
+
+    def _call(self, node: c_ast.FuncCall, want_value: bool) -> Variable | None:
+        """Inlines a call: its statements go to ``self.pending``; returns the result variable."""
+        loc = self.loc(node)
+        if not isinstance(node.name, c_ast.ID):
+            raise unsupported(loc, "call through a function pointer")
+        name = node.name.name
+        if name not in self.funcs:
+            raise unsupported(loc, f"call to '{name}' (only functions defined in this file are inlined)")
+        if self.expr_depth_conditional:
+            raise unsupported(loc, f"call to '{name}' inside '?:', '&&' or '||'")
+        if any(f.func == name for f in self.frames) or name == self.top_name:
+            raise unsupported(loc, f"recursive call to '{name}'")
+        fd = self.funcs[name]
+        decls = self._param_decls(fd)
+        args = node.args.exprs if node.args else []
+        if len(args) != len(decls):
+            raise HlsError(loc, f"'{name}' takes {len(decls)} arguments, {len(args)} given")
+        ret = self._return_type(fd)
+        if want_value and ret is None:
+            raise HlsError(loc, f"'{name}' returns void; its value is used")
+        scope = _Scope()
+        setup: list[Stmt] = []
+        for d, a in zip(decls, args):
+            if isinstance(d.type, c_ast.PtrDecl):
+                raise unsupported(self.loc(d), f"pointer parameter '{d.name}'")
+            ptype = self.decl_type(d.type, d)
+            if isinstance(ptype, ArrayType):
+                if not isinstance(a, c_ast.ID):
+                    raise unsupported(self.loc(a), "array argument other than a whole array")
+                avar = self.lookup(a.name, a)
+                if not isinstance(avar.type, ArrayType) or avar.type.dims[-len(ptype.dims) + 1 :] != ptype.dims[1:] or avar.type.elem != ptype.elem:
+                    raise HlsError(self.loc(a), f"array argument '{a.name}' does not match parameter '{d.name}'")
+                scope.names[d.name] = avar
+            else:
+                pvar = Variable(self._unique(f"{name}_{d.name}"), ptype, "local", self.loc(d))
+                self.locals.append(pvar)
+                setup.append(Assign(pvar, None, convert(self.expr(a), ptype), loc))
+                scope.names[d.name] = pvar
+        result = None
+        if ret is not None:
+            result = Variable(self._unique(f"{name}_ret"), ret, "local", loc)
+            self.locals.append(result)
+        saved_scopes, saved_pending, saved_loops = self.scopes, self.pending, self.loop_stack
+        self.scopes = [scope]
+        self.loop_stack = []
+        self.frames.append(_InlineFrame(name, result))
+        body = self._block(fd.body.block_items or [])
+        self.frames.pop()
+        self.scopes, self.pending, self.loop_stack = saved_scopes, saved_pending, saved_loops
+        self._check_returns(body, None, loc, top_level=False)
+        if body and isinstance(body[-1], Return):
+            body = body[:-1]
+        self.pending.extend(setup + body)
+        return result
+
+
+# ---- typing helpers (shared with later passes through the kernel IR) ---------------------------
+
+
+def convert(e: Expr, t: IntType) -> Expr:
+    """``e`` converted to ``t`` (an explicit Cast unless it already has that type)."""
+    if e.type == t:
+        return e
+    if isinstance(e, Const):
+        return Const(t.wrap(e.value), t, e.loc)
+    return Cast(e, t, e.loc)
+
+
+def binary(op: str, lhs: Expr, rhs: Expr, loc: SourceLoc) -> Expr:
+    """A binary operator with C's operand conversions applied."""
+    if op in ARITH_OPS:
+        t = ct.usual_arithmetic_conversion(lhs.type, rhs.type)
+        return Binary(op, convert(lhs, t), convert(rhs, t), t, loc)
+    if op in ("<<", ">>"):
+        t = ct.integer_promote(lhs.type)
+        return Binary(op, convert(lhs, t), convert(rhs, ct.integer_promote(rhs.type)), t, loc)
+    if op in CMP_OPS:
+        t = ct.usual_arithmetic_conversion(lhs.type, rhs.type)
+        return Binary(op, convert(lhs, t), convert(rhs, t), INT, loc)
+    if op in ("&&", "||"):
+        return Binary(op, lhs, rhs, INT, loc)
+    raise unsupported(loc, f"operator '{op}'")
+
+
+def _fold(e: Expr) -> int | None:
+    """The value of a constant expression, or None."""
+    if isinstance(e, Const):
+        return e.value
+    if isinstance(e, Cast):
+        v = _fold(e.operand)
+        return None if v is None else e.type.wrap(v)
+    if isinstance(e, Unary):
+        v = _fold(e.operand)
+        if v is None:
+            return None
+        return e.type.wrap({"-": -v, "~": ~v, "!": int(v == 0)}[e.op])
+    if isinstance(e, Binary):
+        a, b = _fold(e.lhs), _fold(e.rhs)
+        if a is None or b is None:
+            return None
+        from hls.ir.evaluate import eval_binary
+
+        return eval_binary(e.op, a, b, e.lhs.type, e.type)
+    return None
+
+
+def _is_id(node: c_ast.Node | None, name: str) -> bool:
+    return isinstance(node, c_ast.ID) and node.name == name
+
+
+def _has_const(node: c_ast.Node) -> bool:
+    while isinstance(node, c_ast.ArrayDecl):
+        node = node.type
+    return isinstance(node, c_ast.TypeDecl) and "const" in (node.quals or [])
+
+
+def _vars_of(e: Expr) -> set[Variable]:
+    if isinstance(e, VarRead):
+        return {e.var}
+    if isinstance(e, ArrayRead):
+        out = {e.array}
+        for i in e.indices:
+            out |= _vars_of(i)
+        return out
+    if isinstance(e, Binary):
+        return _vars_of(e.lhs) | _vars_of(e.rhs)
+    if isinstance(e, (Unary, Cast)):
+        return _vars_of(e.operand)
+    if isinstance(e, Select):
+        return _vars_of(e.cond) | _vars_of(e.if_true) | _vars_of(e.if_false)
+    return set()
+
+
+def _check_not_written(body: list[Stmt], names: set[Variable], loc: SourceLoc) -> None:
+    for s in body:
+        if isinstance(s, Assign) and s.var in names:
+            raise unsupported(s.loc, f"assignment to '{s.var.name}', which the loop bound at line {loc.line} reads, inside the loop")
+        if isinstance(s, For):
+            _check_not_written(s.body, names, loc)
+        elif isinstance(s, If):
+            _check_not_written(s.then_body, names, loc)
+            _check_not_written(s.else_body, names, loc)
+
+
+def c_to_kernel(ast: c_ast.FileAST, file: Path, top: str) -> KernelFunction:
+    """Pass entry point."""
+    return CToKernel(ast, file).lower(top)

@@ -1,0 +1,5 @@
+"""``python -m hls``."""
+
+from hls.cli import main
+
+main()

@@ -1,0 +1,109 @@
+"""The ``hls`` command line: a thin click layer over the driver and cosim."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from hls.diagnostics import HlsError, InternalError
+from hls.passes import STAGES
+
+
+def _cpp_args(includes: tuple[str, ...], defines: tuple[str, ...]) -> list[str]:
+    return [f"-I{d}" for d in includes] + [f"-D{d}" for d in defines]
+
+
+class _DefaultGroup(click.Group):
+    """``hls FILE.c ...`` means ``hls synth FILE.c ...``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["synth", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="hls")
+def main() -> None:
+    """hls: high-level synthesis of C kernels to SystemVerilog.
+
+    \b
+      hls FILE.c --top F [options]        synthesize (same as 'hls synth')
+      hls cosim FILE.c --top F [options]  co-simulate the RTL against the C code
+    """
+
+
+def _common(f):  # type: ignore[no-untyped-def]
+    f = click.option("-D", "defines", multiple=True, metavar="NAME[=VAL]", help="Define a preprocessor macro.")(f)
+    f = click.option("-I", "includes", multiple=True, metavar="DIR", help="Add an include directory.")(f)
+    f = click.option("-o", "--outdir", type=click.Path(path_type=Path), help="Output directory (default: hls_out/TOP).")(f)
+    f = click.option("--top", required=True, metavar="F", help="The C function to synthesize.")(f)
+    f = click.argument("file", type=click.Path(path_type=Path))(f)
+    return f
+
+
+def _fail(err: Exception) -> None:
+    if isinstance(err, HlsError):
+        click.echo(err.render(), err=True)
+    else:
+        click.echo(f"hls: internal error: {err}", err=True)
+    sys.exit(1)
+
+
+@main.command()
+@_common
+@click.option("--ii", type=click.IntRange(min=1), default=1, show_default=True, help="Default target initiation interval of pipelined loops.")
+@click.option("--clock-ns", type=click.FloatRange(min=1.0), default=10.0, show_default=True, help="Target clock period in ns.")
+@click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
+def synth(file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], ii: int, clock_ns: float, emit: str | None) -> None:
+    """Synthesize FILE's function TOP to SystemVerilog.
+
+    Writes OUTDIR/rtl/TOP.sv (plus helper modules and filelist.f), OUTDIR/TOP.hir (the scheduled
+    IR), OUTDIR/report.rpt and OUTDIR/report.json, and OUTDIR/interface.json.
+    """
+    from hls.driver import CompileOptions, compile_kernel
+
+    out = outdir or Path("hls_out") / top
+    try:
+        result = compile_kernel(CompileOptions(file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns))
+    except (HlsError, InternalError) as err:
+        _fail(err)
+        return
+    if result.report is not None:
+        lat = result.report["latency_cycles"]
+        click.echo(f"hls: {top}: wrote {out}/rtl/{top}.sv (latency {lat if lat is not None else '?'} cycles)")
+    else:
+        click.echo(f"hls: {top}: wrote {', '.join(str(f) for f in result.files)}")
+
+
+@main.command()
+@_common
+@click.option("--tb", "tbs", multiple=True, type=click.Path(path_type=Path), help="C testbench file with main (repeatable; may be FILE itself).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random inputs (without --tb).")
+@click.option("--runs", type=click.IntRange(min=1), default=3, show_default=True, help="Number of random calls (without --tb).")
+def cosim(file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], tbs: tuple[Path, ...], seed: int, runs: int) -> None:
+    """Co-simulate the RTL in OUTDIR (as it is on disk) against FILE's C function TOP.
+
+    Every call runs the C function (gcc -O0 -ffp-contract=off) and the RTL (Verilator), and
+    compares every array element and the return value bit-exactly. Prints the cycles of each
+    call and PASS, writes OUTDIR/cosim.json; exits 1 on any mismatch. Synthesizes first only if
+    OUTDIR has no RTL.
+    """
+    from hls.cosim import run_cosim
+    from hls.driver import CompileOptions, compile_kernel, interface_from_json
+
+    out = outdir or Path("hls_out") / top
+    cpp = _cpp_args(includes, defines)
+    try:
+        filelist = out / "rtl" / "filelist.f"
+        if not filelist.exists() or not (out / "interface.json").exists():
+            compile_kernel(CompileOptions(file, top, out, cpp))
+        iface = interface_from_json((out / "interface.json").read_text())
+        rtl = [out / "rtl" / line.strip() for line in filelist.read_text().splitlines() if line.strip()]
+        result = run_cosim(iface, rtl, out, tb_files=list(tbs) or None, cpp_args=cpp, seed=seed, runs=runs, echo=click.echo)
+    except (HlsError, InternalError) as err:
+        _fail(err)
+        return
+    sys.exit(0 if result.status == "pass" else 1)

@@ -1,0 +1,91 @@
+"""C integer semantics on Python ints: the one definition constant folding and tests share."""
+
+from __future__ import annotations
+
+from hls.ir.ctypes import IntType
+
+
+def eval_binary(op: str, a: int, b: int, operand_type: IntType, result_type: IntType) -> int | None:
+    """``a op b`` as C computes it for operands already converted to ``operand_type``.
+
+    Returns None where C leaves the result undefined (division by zero, out-of-range shifts,
+    signed overflow).
+    """
+    t = operand_type
+    if op in ("+", "-", "*"):
+        exact = a + b if op == "+" else a - b if op == "-" else a * b
+        if t.signed and not (t.min <= exact <= t.max):
+            return None
+        return t.wrap(exact)
+    if op in ("/", "%"):
+        if b == 0:
+            return None
+        q = abs(a) // abs(b)
+        if (a < 0) != (b < 0):
+            q = -q
+        if t.signed and not (t.min <= q <= t.max):
+            return None
+        return t.wrap(q) if op == "/" else t.wrap(a - b * q)
+    if op in ("&", "|", "^"):
+        r = a & b if op == "&" else a | b if op == "|" else a ^ b
+        return t.wrap(r)
+    if op in ("<<", ">>"):
+        if b < 0 or b >= result_type.width:
+            return None
+        if op == ">>":
+            return result_type.wrap(a >> b)
+        if result_type.signed and (a < 0 or (a << b) > result_type.max):
+            return None
+        return result_type.wrap(a << b)
+    if op in ("<", "<=", ">", ">=", "==", "!="):
+        return int({"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op])
+    if op == "&&":
+        return int(bool(a) and bool(b))
+    if op == "||":
+        return int(bool(a) or bool(b))
+    raise ValueError(op)
+
+
+def eval_expr(e: object, env: dict[object, int]) -> int | None:
+    """Value of a kernel-IR expression over known scalar variables (None if it reads anything else)."""
+    from hls.ir.kernel import ArrayRead, Binary, Cast, Const, Select, Unary, VarRead
+
+    if isinstance(e, Const):
+        return e.value
+    if isinstance(e, VarRead):
+        return env.get(e.var)
+    if isinstance(e, ArrayRead):
+        return None
+    if isinstance(e, Cast):
+        v = eval_expr(e.operand, env)
+        return None if v is None else e.type.wrap(v)
+    if isinstance(e, Unary):
+        v = eval_expr(e.operand, env)
+        if v is None:
+            return None
+        if e.op == "!":
+            return int(v == 0)
+        return e.type.wrap(-v if e.op == "-" else ~v)
+    if isinstance(e, Select):
+        c = eval_expr(e.cond, env)
+        if c is None:
+            return None
+        return eval_expr(e.if_true if c else e.if_false, env)
+    if isinstance(e, Binary):
+        a = eval_expr(e.lhs, env)
+        if e.op in ("&&", "||") and a is not None and (bool(a) == (e.op == "||")):
+            return int(e.op == "||")
+        b = eval_expr(e.rhs, env)
+        if a is None or b is None:
+            return None
+        return eval_binary(e.op, a, b, e.lhs.type, e.type)
+    return None
+
+
+def trip_count(init: int, cmp: str, bound: int, step: int) -> int:
+    """Iterations of ``for (i = init; i CMP bound; i += step)`` (no wrap-around)."""
+    if cmp in ("<", "<="):
+        last = bound - 1 if cmp == "<" else bound
+        return 0 if last < init else (last - init) // step + 1
+    last = bound + 1 if cmp == ">" else bound
+    return 0 if last > init else (init - last) // (-step) + 1

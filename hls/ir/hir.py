@@ -1,0 +1,280 @@
+"""Scheduled IR modelled on HIR: every operation has an explicit start time.
+
+Time is expressed with time variables (``%t``: when a region starts; ``%ti``: when one loop
+iteration starts; ``%tf``: when a loop or dynamic ``if`` finishes) plus constant offsets. An SSA
+value is valid only at one instant (its defining op's time plus the op's latency) unless it is
+always valid (constants, arguments, and iterators of enclosing loops seen from inner regions);
+``delay`` moves a value to a later instant. Memories (``memref``) have ports with read and write
+latencies; a register (a scalar C variable live across regions) is a 0-d memref with read
+latency 0 and write latency 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from hls.diagnostics import SourceLoc
+
+
+@dataclass(eq=False)
+class TimeVar:
+    name: str
+
+    def __repr__(self) -> str:
+        return f"%{self.name}"
+
+
+@dataclass(frozen=True)
+class Time:
+    var: TimeVar
+    offset: int
+
+    def __add__(self, k: int) -> Time:
+        return Time(self.var, self.offset + k)
+
+    def __str__(self) -> str:
+        return f"%{self.var.name}" + (f" + {self.offset}" if self.offset else "")
+
+
+@dataclass(eq=False)
+class Value:
+    """An SSA value: a bit vector of ``width`` bits."""
+
+    name: str
+    width: int
+
+    def __repr__(self) -> str:
+        return f"%{self.name}"
+
+
+@dataclass(eq=False)
+class MemRef:
+    """An array (ap_memory argument or local RAM) or a register."""
+
+    name: str
+    kind: str  # "arg" (ap_memory port of the top function), "bram" (local RAM), "reg"
+    width: int  # element width
+    dims: tuple[int, ...]  # () for a register
+    ports: int  # number of ports
+    read_latency: int  # 1 for RAMs, 0 for registers
+    write_latency: int = 1
+    signed: bool = False
+    loc: SourceLoc | None = None
+
+    @property
+    def depth(self) -> int:
+        n = 1
+        for d in self.dims:
+            n *= d
+        return n
+
+
+# comb op kinds and their operand counts: result width is explicit on the result value
+COMB_KINDS = {
+    "add": 2, "sub": 2, "mul": 2, "and": 2, "or": 2, "xor": 2, "shl": 2, "lshr": 2, "ashr": 2,
+    "eq": 2, "ne": 2, "slt": 2, "sle": 2, "sgt": 2, "sge": 2, "ult": 2, "ule": 2, "ugt": 2, "uge": 2,
+    "not": 1, "neg": 1, "sext": 1, "zext": 1, "trunc": 1, "bool": 1, "select": 3,
+}  # fmt: skip
+
+# multi-cycle units (fully pipelined modules): result valid ``latency`` cycles after the op
+UNIT_KINDS = ("mul", "sdiv", "udiv", "srem", "urem")
+
+
+@dataclass(eq=False)
+class ConstOp:
+    result: Value
+    value: int  # two's complement bits, 0 <= value < 2**width
+
+
+@dataclass(eq=False)
+class CombOp:
+    """Combinational: valid at ``at`` when its operands are."""
+
+    result: Value
+    kind: str
+    operands: list[Value]
+    at: Time
+    loc: SourceLoc | None = None
+
+
+@dataclass(eq=False)
+class UnitOp:
+    result: Value
+    kind: str
+    operands: list[Value]
+    latency: int
+    at: Time
+    loc: SourceLoc | None = None
+
+
+@dataclass(eq=False)
+class LoadOp:
+    result: Value
+    mem: MemRef
+    port: int
+    indices: list[Value]
+    pred: Value | None
+    at: Time
+    loc: SourceLoc | None = None
+
+
+@dataclass(eq=False)
+class StoreOp:
+    mem: MemRef
+    port: int
+    indices: list[Value]
+    value: Value
+    pred: Value | None
+    at: Time
+    loc: SourceLoc | None = None
+
+
+@dataclass(eq=False)
+class DelayOp:
+    result: Value
+    input: Value
+    by: int
+    at: Time
+
+
+@dataclass(eq=False)
+class ForOp:
+    """``%tf = for %iv = %init to (%iv CMP %bound) step STEP iter_time(%ti = START) { ... next_iter at T }``.
+
+    ``init`` and ``bound`` are used at ``at``; the iterator is valid at ``%ti`` (and always valid in
+    nested regions). ``ii`` is set when the loop is pipelined (``next_iter`` at ``%ti + ii``).
+    """
+
+    iv: Value
+    iv_signed: bool
+    init: Value
+    bound: Value
+    cmp: str  # "<" "<=" ">" ">="
+    cmp_width: int
+    cmp_signed: bool
+    step: int
+    at: Time
+    iter_time: TimeVar
+    body: list[Op]
+    next_iter: Time
+    result: TimeVar
+    name: str
+    ii: int | None = None
+    loc: SourceLoc | None = None
+
+
+@dataclass(eq=False)
+class IfOp:
+    """A dynamic ``if`` (its branches contain loops): ``%tf = if %cond at T { ... } else { ... }``."""
+
+    cond: Value
+    at: Time
+    then_time: TimeVar
+    then_body: list[Op]
+    then_end: Time
+    else_time: TimeVar
+    else_body: list[Op]
+    else_end: Time
+    result: TimeVar
+    loc: SourceLoc | None = None
+
+
+@dataclass(eq=False)
+class ReturnOp:
+    value: Value | None
+    at: Time
+    loc: SourceLoc | None = None
+
+
+Op = Union[ConstOp, CombOp, UnitOp, LoadOp, StoreOp, DelayOp, ForOp, IfOp, ReturnOp]
+
+
+@dataclass(frozen=True)
+class ScalarArgInfo:
+    value: Value
+    signed: bool
+
+
+@dataclass(eq=False)
+class HirFunc:
+    name: str
+    start: TimeVar
+    args: list[ScalarArgInfo]
+    memrefs: list[MemRef]  # arguments in C order first, then locals
+    body: list[Op]
+    return_width: int | None
+    loc: SourceLoc | None = None
+    arg_order: list[str] = field(default_factory=list)  # C parameter names in order
+
+
+# ---- printer -----------------------------------------------------------------------------------
+
+
+def _mem_type(m: MemRef) -> str:
+    shape = "x".join(str(d) for d in m.dims)
+    elem = f"{'i' if m.signed else 'u'}{m.width}"
+    lat = f"r{m.read_latency}w{m.write_latency}"
+    return f"!memref<{shape + 'x' if shape else ''}{elem}, {m.kind}, ports {m.ports}, {lat}>"
+
+
+def _idx(m: MemRef, port: int, idx: list[Value]) -> str:
+    return f"%{m.name}[port {port}][{', '.join(repr(i) for i in idx)}]"
+
+
+def print_hir(fn: HirFunc) -> str:
+    """The textual form (``--emit hir``), parseable by ``hls.ir.hir_parser``."""
+    out: list[str] = []
+    args = [f"%{a.value.name}: {'i' if a.signed else 'u'}{a.value.width}" for a in fn.args]
+    mems = [f"%{m.name}: {_mem_type(m)}" for m in fn.memrefs if m.kind == "arg"]
+    ret = f" -> i{fn.return_width}" if fn.return_width else ""
+    out.append(f"hir.func @{fn.name} at %{fn.start.name} ({', '.join(args + mems)}){ret} {{")
+    for m in fn.memrefs:
+        if m.kind != "arg":
+            out.append(f"  %{m.name} = hir.alloca : {_mem_type(m)}")
+    _print_ops(fn.body, out, "  ")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def _print_ops(ops: list[Op], out: list[str], ind: str) -> None:
+    for op in ops:
+        if isinstance(op, ConstOp):
+            out.append(f"{ind}{op.result!r} = hw.constant {op.value} : i{op.result.width}")
+        elif isinstance(op, CombOp):
+            args = ", ".join(repr(v) for v in op.operands)
+            out.append(f"{ind}{op.result!r} = comb.{op.kind} {args} at {op.at} : i{op.result.width}")
+        elif isinstance(op, UnitOp):
+            args = ", ".join(repr(v) for v in op.operands)
+            out.append(f"{ind}{op.result!r} = hir.unit.{op.kind} {args} at {op.at} delay {op.latency} : i{op.result.width}")
+        elif isinstance(op, LoadOp):
+            pred = f" if {op.pred!r}" if op.pred else ""
+            out.append(f"{ind}{op.result!r} = hir.load {_idx(op.mem, op.port, op.indices)} at {op.at}{pred} : i{op.result.width}")
+        elif isinstance(op, StoreOp):
+            pred = f" if {op.pred!r}" if op.pred else ""
+            out.append(f"{ind}hir.store {op.value!r} to {_idx(op.mem, op.port, op.indices)} at {op.at}{pred}")
+        elif isinstance(op, DelayOp):
+            out.append(f"{ind}{op.result!r} = hir.delay {op.input!r} by {op.by} at {op.at} : i{op.result.width}")
+        elif isinstance(op, ForOp):
+            sign = "s" if op.cmp_signed else "u"
+            ivs = "i" if op.iv_signed else "u"
+            ii = f" ii {op.ii}" if op.ii is not None else ""
+            out.append(
+                f"{ind}%{op.result.name} = hir.for %{op.iv.name} : {ivs}{op.iv.width} = {op.init!r} "
+                f"while {op.cmp} {op.bound!r} : {sign}{op.cmp_width} step {op.step} "
+                f"iter_time(%{op.iter_time.name} = {op.at}){ii} \"{op.name}\" {{"
+            )
+            _print_ops(op.body, out, ind + "  ")
+            out.append(f"{ind}  hir.next_iter at {op.next_iter}")
+            out.append(f"{ind}}}")
+        elif isinstance(op, IfOp):
+            out.append(f"{ind}%{op.result.name} = hir.if {op.cond!r} at {op.at} then(%{op.then_time.name}) {{")
+            _print_ops(op.then_body, out, ind + "  ")
+            out.append(f"{ind}  hir.yield at {op.then_end}")
+            out.append(f"{ind}}} else(%{op.else_time.name}) {{")
+            _print_ops(op.else_body, out, ind + "  ")
+            out.append(f"{ind}  hir.yield at {op.else_end}")
+            out.append(f"{ind}}}")
+        else:
+            val = f" {op.value!r}" if op.value else ""
+            out.append(f"{ind}hir.return{val} at {op.at}")

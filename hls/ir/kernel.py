@@ -1,0 +1,341 @@
+"""Kernel IR: the top C function after parsing, typing and inlining.
+
+Structured (loops, ifs, assignments) with every expression explicitly typed: implicit C
+conversions are explicit ``Cast`` nodes, so later stages never reason about C's typing rules.
+Every node keeps its C source location.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from hls.diagnostics import SourceLoc
+from hls.ir.ctypes import INT, ArrayType, IntType
+
+
+@dataclass(eq=False)
+class Variable:
+    """A named storage location: a scalar or an array; a parameter, a local or a loop variable."""
+
+    name: str  # unique within the function (inlined locals are renamed)
+    type: IntType | ArrayType
+    kind: str  # "param" | "local" | "loop"
+    loc: SourceLoc
+    is_const: bool = False
+
+    @property
+    def is_array(self) -> bool:
+        return isinstance(self.type, ArrayType)
+
+    def __repr__(self) -> str:
+        return f"Variable({self.name})"
+
+
+# ---- expressions -------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Const:
+    value: int
+    type: IntType
+    loc: SourceLoc
+
+
+@dataclass(eq=False)
+class VarRead:
+    var: Variable
+    loc: SourceLoc
+
+    @property
+    def type(self) -> IntType:
+        assert isinstance(self.var.type, IntType)
+        return self.var.type
+
+
+@dataclass(eq=False)
+class ArrayRead:
+    array: Variable
+    indices: list[Expr]
+    loc: SourceLoc
+
+    @property
+    def type(self) -> IntType:
+        assert isinstance(self.array.type, ArrayType)
+        return self.array.type.elem
+
+
+# Binary operators. Arithmetic/bitwise ones have both operands of the result type; shifts have a
+# promoted left operand of the result type and any integer right operand; comparisons have both
+# operands of one common type and an int result; logical && || take any integer operands.
+ARITH_OPS = ("+", "-", "*", "/", "%", "&", "|", "^")
+SHIFT_OPS = ("<<", ">>")
+CMP_OPS = ("<", "<=", ">", ">=", "==", "!=")
+LOGIC_OPS = ("&&", "||")
+
+
+@dataclass(eq=False)
+class Binary:
+    op: str
+    lhs: Expr
+    rhs: Expr
+    type: IntType
+    loc: SourceLoc
+
+
+@dataclass(eq=False)
+class Unary:
+    op: str  # "-" | "~" (operand of the result type) | "!" (any operand, int result)
+    operand: Expr
+    type: IntType
+    loc: SourceLoc
+
+
+@dataclass(eq=False)
+class Cast:
+    operand: Expr
+    type: IntType
+    loc: SourceLoc
+
+
+@dataclass(eq=False)
+class Select:
+    cond: Expr  # any integer type, tested against zero
+    if_true: Expr
+    if_false: Expr
+    type: IntType
+    loc: SourceLoc
+
+
+Expr = Union[Const, VarRead, ArrayRead, Binary, Unary, Cast, Select]
+
+
+# ---- statements --------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Assign:
+    """``target = value`` where target is a scalar variable or an array element."""
+
+    var: Variable
+    indices: list[Expr] | None  # None for a scalar target
+    value: Expr  # of the target's type
+    loc: SourceLoc
+
+
+@dataclass
+class Pragma:
+    """A ``#pragma HLS`` directive: its name and options (``pipeline``, {``II``: ``2``})."""
+
+    name: str
+    options: dict[str, str]
+    loc: SourceLoc
+
+
+@dataclass(eq=False)
+class For:
+    """``for (var = init; var CMP bound; var += step)``; ``bound`` is evaluated once per entry.
+
+    The comparison is done in ``cmp_type`` (C's common type of the variable and the bound), and
+    ``bound`` already has that type.
+    """
+
+    var: Variable
+    init: Expr  # of var's type
+    cmp: str  # "<" | "<=" | ">" | ">=" | "!="
+    bound: Expr  # of cmp_type
+    cmp_type: IntType
+    step: int
+    body: list[Stmt]
+    name: str  # the C label, else <function>_L<line>
+    pragmas: list[Pragma]
+    loc: SourceLoc
+
+
+@dataclass(eq=False)
+class If:
+    cond: Expr  # any integer type, tested against zero
+    then_body: list[Stmt]
+    else_body: list[Stmt]
+    loc: SourceLoc
+
+
+@dataclass(eq=False)
+class Return:
+    value: Expr | None
+    loc: SourceLoc
+
+
+Stmt = Union[Assign, For, If, Return]
+
+
+@dataclass(eq=False)
+class KernelFunction:
+    """The top function: parameters in C order, locals (including inlined callees'), body."""
+
+    name: str
+    params: list[Variable]
+    locals: list[Variable]
+    return_type: IntType | None
+    body: list[Stmt]
+    loc: SourceLoc
+    pragmas: list[Pragma] = field(default_factory=list)
+
+    def loops(self) -> list[For]:
+        """All loops, outer before inner, in source order."""
+        found: list[For] = []
+
+        def walk(stmts: list[Stmt]) -> None:
+            for s in stmts:
+                if isinstance(s, For):
+                    found.append(s)
+                    walk(s.body)
+                elif isinstance(s, If):
+                    walk(s.then_body)
+                    walk(s.else_body)
+
+        walk(self.body)
+        return found
+
+
+# ---- printer -----------------------------------------------------------------------------------
+
+
+def print_expr(e: Expr) -> str:
+    """A C-like rendering with every type explicit."""
+    if isinstance(e, Const):
+        return f"{e.value}:{e.type}"
+    if isinstance(e, VarRead):
+        return e.var.name
+    if isinstance(e, ArrayRead):
+        return e.array.name + "".join(f"[{print_expr(i)}]" for i in e.indices)
+    if isinstance(e, Binary):
+        return f"({print_expr(e.lhs)} {e.op} {print_expr(e.rhs)}):{e.type}"
+    if isinstance(e, Unary):
+        return f"({e.op}{print_expr(e.operand)}):{e.type}"
+    if isinstance(e, Cast):
+        return f"({e.type})({print_expr(e.operand)})"
+    return f"({print_expr(e.cond)} ? {print_expr(e.if_true)} : {print_expr(e.if_false)}):{e.type}"
+
+
+def print_kernel(fn: KernelFunction) -> str:
+    """The printed form of the kernel IR (``--emit kernel``)."""
+    out: list[str] = []
+    params = ", ".join(f"{p.type} {p.name}" for p in fn.params)
+    ret = str(fn.return_type) if fn.return_type else "void"
+    out.append(f"func {fn.name}({params}) -> {ret}  // {fn.loc}")
+    for v in fn.locals:
+        out.append(f"  local {v.type} {v.name}")
+
+    def emit(stmts: list[Stmt], ind: str) -> None:
+        for s in stmts:
+            if isinstance(s, Assign):
+                tgt = s.var.name + "".join(f"[{print_expr(i)}]" for i in (s.indices or []))
+                out.append(f"{ind}{tgt} = {print_expr(s.value)};  // line {s.loc.line}")
+            elif isinstance(s, For):
+                prag = "".join(f" #{p.name}{''.join(f' {k}={v}' for k, v in p.options.items())}" for p in s.pragmas)
+                out.append(
+                    f"{ind}for {s.name}: {s.var.type} {s.var.name} = {print_expr(s.init)}; "
+                    f"{s.var.name} {s.cmp} {print_expr(s.bound)} ({s.cmp_type}); "
+                    f"{s.var.name} += {s.step}{prag} {{  // line {s.loc.line}"
+                )
+                emit(s.body, ind + "  ")
+                out.append(f"{ind}}}")
+            elif isinstance(s, If):
+                out.append(f"{ind}if {print_expr(s.cond)} {{  // line {s.loc.line}")
+                emit(s.then_body, ind + "  ")
+                if s.else_body:
+                    out.append(f"{ind}}} else {{")
+                    emit(s.else_body, ind + "  ")
+                out.append(f"{ind}}}")
+            else:
+                val = print_expr(s.value) if s.value is not None else ""
+                out.append(f"{ind}return {val};  // line {s.loc.line}".replace("return ;", "return;"))
+
+    emit(fn.body, "  ")
+    return "\n".join(out) + "\n"
+
+
+# ---- verifier ----------------------------------------------------------------------------------
+
+
+class KernelVerifyError(Exception):
+    pass
+
+
+def verify_kernel(fn: KernelFunction) -> None:
+    """Checks the typing invariants the later stages rely on; raises KernelVerifyError."""
+
+    def fail(loc: SourceLoc, msg: str) -> None:
+        raise KernelVerifyError(f"{loc}: kernel IR: {msg}")
+
+    def check(e: Expr) -> IntType:
+        if isinstance(e, Const):
+            if e.type.wrap(e.value) != e.value:
+                fail(e.loc, f"constant {e.value} does not fit {e.type}")
+            return e.type
+        if isinstance(e, VarRead):
+            if not isinstance(e.var.type, IntType):
+                fail(e.loc, f"scalar read of array {e.var.name}")
+            return e.type
+        if isinstance(e, ArrayRead):
+            if not isinstance(e.array.type, ArrayType) or len(e.indices) != len(e.array.type.dims):
+                fail(e.loc, f"bad subscript of {e.array.name}")
+            for i in e.indices:
+                check(i)
+            return e.type
+        if isinstance(e, Binary):
+            lt, rt = check(e.lhs), check(e.rhs)
+            if e.op in ARITH_OPS and not (lt == rt == e.type):
+                fail(e.loc, f"operands of {e.op} are {lt}, {rt}, result {e.type}")
+            if e.op in SHIFT_OPS and lt != e.type:
+                fail(e.loc, f"shifted operand is {lt}, result {e.type}")
+            if e.op in CMP_OPS and (lt != rt or e.type != INT):
+                fail(e.loc, f"comparison of {lt} and {rt} giving {e.type}")
+            if e.op in LOGIC_OPS and e.type != INT:
+                fail(e.loc, f"{e.op} gives {e.type}")
+            return e.type
+        if isinstance(e, Unary):
+            ot = check(e.operand)
+            if e.op in ("-", "~") and ot != e.type:
+                fail(e.loc, f"operand of {e.op} is {ot}, result {e.type}")
+            return e.type
+        if isinstance(e, Cast):
+            check(e.operand)
+            return e.type
+        check(e.cond)
+        if not (check(e.if_true) == check(e.if_false) == e.type):
+            fail(e.loc, "?: arms differ from its type")
+        return e.type
+
+    def walk(stmts: list[Stmt], loop_vars: set[Variable]) -> None:
+        for s in stmts:
+            if isinstance(s, Assign):
+                if s.var in loop_vars:
+                    fail(s.loc, f"assignment to loop variable {s.var.name}")
+                if s.indices is None:
+                    want = s.var.type
+                else:
+                    assert isinstance(s.var.type, ArrayType)
+                    want = s.var.type.elem
+                    for i in s.indices:
+                        check(i)
+                if check(s.value) != want:
+                    fail(s.loc, f"assigned value is not of type {want}")
+            elif isinstance(s, For):
+                if check(s.init) != s.var.type:
+                    fail(s.loc, "loop init type")
+                if check(s.bound) != s.cmp_type or s.step == 0:
+                    fail(s.loc, "loop bound type or zero step")
+                walk(s.body, loop_vars | {s.var})
+            elif isinstance(s, If):
+                check(s.cond)
+                walk(s.then_body, loop_vars)
+                walk(s.else_body, loop_vars)
+            else:
+                if (s.value is None) != (fn.return_type is None):
+                    fail(s.loc, "return value does not match the function type")
+                if s.value is not None and check(s.value) != fn.return_type:
+                    fail(s.loc, "return value type")
+
+    walk(fn.body, set())

@@ -1,0 +1,40 @@
+"""The pass registry: each pass is one function from one IR to the next, registered once.
+
+The driver runs them in order, verifies the result of each, and ``--emit STAGE`` stops after the
+pass whose stage is STAGE and writes its printed IR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from hls.backend.lower_to_sv import lower_to_sv
+from hls.backend.render import render_module
+from hls.frontend.affine import affine_model
+from hls.frontend.c_to_kernel import c_to_kernel
+from hls.ir.affine import print_affine, verify_affine
+from hls.ir.hir import print_hir
+from hls.ir.hir_verify import verify_hir
+from hls.ir.kernel import print_kernel, verify_kernel
+from hls.scheduler.lower_to_hir import schedule
+
+
+@dataclass(frozen=True)
+class PassInfo:
+    name: str  # kebab-case pass name
+    stage: str  # what --emit calls the IR it produces
+    run: Callable[[Any, Any], Any]  # (input IR, compile context) -> output IR
+    verify: Callable[[Any], None] | None
+    printer: Callable[[Any], str]
+    suffix: str  # file name suffix of the printed IR in OUTDIR
+
+
+PIPELINE: tuple[PassInfo, ...] = (
+    PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top), verify_kernel, print_kernel, ".kernel"),
+    PassInfo("affine-model", "affine", lambda kernel, ctx: affine_model(kernel), verify_affine, print_affine, ".affine"),
+    PassInfo("schedule", "hir", lambda model, ctx: schedule(model, ctx.schedule_options), verify_hir, print_hir, ".hir"),
+    PassInfo("lower-to-sv", "sv", lambda hir, ctx: lower_to_sv(hir, ctx.interface_for(hir), ctx.header), None, render_module, ".sv"),
+)
+
+STAGES: tuple[str, ...] = tuple(p.stage for p in PIPELINE)

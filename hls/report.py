@@ -1,0 +1,147 @@
+"""Synthesis reports: ``report.json`` (machine-readable) and ``report.rpt`` (for people)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hls.ir.affine import AffineModel
+from hls.ir.evaluate import eval_expr, trip_count
+from hls.ir.hir import ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar
+from hls.ir.interface import ArrayArg, FunctionInterface
+from hls.ir.kernel import For, KernelFunction, Variable
+
+
+class _Unknown(Exception):
+    pass
+
+
+def static_latency(fn: HirFunc, kernel: KernelFunction) -> int | None:
+    """Cycles from ap_start to ap_done when every loop's trip count is known at compile time."""
+    loops = {lp.name: lp for lp in kernel.loops()}
+    try:
+        abs_time: dict[TimeVar, int] = {fn.start: 0}
+        end = _region(fn.body, abs_time, {}, loops)
+        return end
+    except _Unknown:
+        return None
+
+
+def _at(t: Time, abs_time: dict[TimeVar, int]) -> int:
+    return abs_time[t.var] + t.offset
+
+
+def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int], loops: dict[str, For]) -> int:
+    end = 0
+    for op in ops:
+        if isinstance(op, ForOp):
+            lp = loops[op.name]
+            init, bound = eval_expr(lp.init, env), eval_expr(lp.bound, env)
+            if init is None or bound is None:
+                raise _Unknown
+            n = trip_count(init, lp.cmp, bound, lp.step)
+            t = _at(op.at, abs_time)
+            nested = any(isinstance(o, (ForOp, IfOp)) for o in op.body)
+            if n > 0 and not nested and op.next_iter.var == op.iter_time:
+                t += n * op.next_iter.offset
+            else:
+                for k in range(n):
+                    abs_time[op.iter_time] = t
+                    inner = dict(env)
+                    inner[lp.var] = init + k * lp.step
+                    _region(op.body, abs_time, inner, loops)
+                    t = _at(op.next_iter, abs_time)
+            abs_time[op.result] = t
+        elif isinstance(op, IfOp):
+            raise _Unknown
+        elif isinstance(op, ReturnOp):
+            end = _at(op.at, abs_time)
+    return end
+
+
+def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, clock_ns: float) -> dict[str, Any]:
+    loops: list[dict[str, Any]] = []
+
+    def walk(ops: list[Op]) -> None:
+        for op in ops:
+            if isinstance(op, ForOp):
+                kl = next(lp for lp in model.kernel.loops() if lp.name == op.name)
+                info = model.loops[kl]
+                it_lat = op.next_iter.offset if op.next_iter.var == op.iter_time and op.ii is None else None
+                loops.append({
+                    "name": op.name,
+                    "line": kl.loc.line,
+                    "depth": info.depth,
+                    "trip_count": info.trip_count,
+                    "trip_count_min": info.trip_min,
+                    "trip_count_max": info.trip_max,
+                    "pipelined": op.ii is not None,
+                    "target_ii": op.ii,
+                    "achieved_ii": op.ii,
+                    "iteration_latency": it_lat,
+                })
+                walk(op.body)
+            elif isinstance(op, IfOp):
+                walk(op.then_body)
+                walk(op.else_body)
+
+    walk(fn.body)
+    interfaces: list[dict[str, Any]] = [
+        {"port": p, "direction": d, "bits": 1, "protocol": "ap_ctrl_hs", "object": fn.name}
+        for p, d in (("ap_clk", "in"), ("ap_rst", "in"), ("ap_start", "in"), ("ap_done", "out"), ("ap_idle", "out"), ("ap_ready", "out"))
+    ]
+    if iface.return_type:
+        interfaces.append({"port": "ap_return", "direction": "out", "bits": iface.return_type.width, "protocol": "ap_ctrl_hs", "object": fn.name})
+    for p in iface.params:
+        if isinstance(p, ArrayArg):
+            for k, use in enumerate(p.ports):
+                sigs = [(f"address{k}", "out", p.addr_width), (f"ce{k}", "out", 1)]
+                if use.write:
+                    sigs += [(f"we{k}", "out", 1), (f"d{k}", "out", p.elem.width)]
+                if use.read:
+                    sigs += [(f"q{k}", "in", p.elem.width)]
+                for s, d, w in sigs:
+                    interfaces.append({"port": f"{p.name}_{s}", "direction": d, "bits": w, "protocol": "ap_memory", "object": p.name})
+        else:
+            interfaces.append({"port": p.name, "direction": "in", "bits": p.type.width, "protocol": "ap_none", "object": p.name})
+    return {
+        "top": fn.name,
+        "clock_ns": clock_ns,
+        "latency_cycles": static_latency(fn, model.kernel),
+        "loops": loops,
+        "interfaces": interfaces,
+    }
+
+
+def report_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=2, sort_keys=True) + "\n"
+
+
+def report_text(report: dict[str, Any]) -> str:
+    lat = report["latency_cycles"]
+    out = [
+        f"== Synthesis report for '{report['top']}'",
+        "",
+        "== Timing",
+        f"  target clock: {report['clock_ns']:.2f} ns",
+        "",
+        "== Latency",
+        f"  latency (cycles): {lat if lat is not None else '? (depends on arguments or data)'}",
+        "",
+        "== Loops",
+        f"  {'loop':<28} {'line':>5} {'trip count':>12} {'iter lat':>9} {'target II':>10} {'achieved II':>12} {'pipelined':>10}",
+    ]
+    for lp in report["loops"]:
+        trip = lp["trip_count"] if lp["trip_count"] is not None else (
+            f"{lp['trip_count_min']}~{lp['trip_count_max']}" if lp["trip_count_min"] is not None else "?")
+        dash = "-"
+        out.append(
+            f"  {'  ' * (lp['depth'] - 1) + lp['name']:<28} {lp['line']:>5} {trip!s:>12} "
+            f"{lp['iteration_latency'] if lp['iteration_latency'] is not None else dash!s:>9} "
+            f"{lp['target_ii'] if lp['target_ii'] is not None else dash!s:>10} "
+            f"{lp['achieved_ii'] if lp['achieved_ii'] is not None else dash!s:>12} {'yes' if lp['pipelined'] else 'no':>10}"
+        )
+    out += ["", "== Interface", f"  {'port':<24} {'dir':>4} {'bits':>5} {'protocol':>10}  object"]
+    for i in report["interfaces"]:
+        out.append(f"  {i['port']:<24} {i['direction']:>4} {i['bits']:>5} {i['protocol']:>10}  {i['object']}")
+    return "\n".join(out) + "\n"

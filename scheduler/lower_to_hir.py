@@ -1,0 +1,620 @@
+"""Pass ``schedule``: affine model (kernel IR + isl) to the scheduled HIR-like IR.
+
+The function body and every loop body are split into *segments*: straight-line code between
+loops and ``if``s that contain loops. Inside a segment ``if``/``else`` is if-converted (predicated
+memory accesses, selects for scalars) and the operations form a DAG that CP-SAT schedules
+(``cpsat.py``). Segments, loops and dynamic ifs follow each other: a loop starts when the segment
+before it has completed, and the code after it is timed from the loop's finish time variable.
+
+Scalar C variables are SSA values inside a segment; a variable whose value flows from one segment
+to another (across a loop boundary or from one iteration to the next) lives in a register, a 0-d
+memref read with latency 0 and written with latency 1.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from hls.diagnostics import SourceLoc
+from hls.ir.affine import AffineModel
+from hls.ir.ctypes import ArrayType, IntType
+from hls.ir.hir import (
+    CombOp,
+    ConstOp,
+    DelayOp,
+    ForOp,
+    HirFunc,
+    IfOp,
+    LoadOp,
+    MemRef,
+    Op,
+    ReturnOp,
+    ScalarArgInfo,
+    StoreOp,
+    Time,
+    TimeVar,
+    UnitOp,
+    Value,
+)
+from hls.ir.kernel import (
+    ArrayRead,
+    Assign,
+    Binary,
+    Cast,
+    Const,
+    Expr,
+    For,
+    If,
+    KernelFunction,
+    Return,
+    Select,
+    Stmt,
+    Unary,
+    Variable,
+    VarRead,
+)
+from hls.scheduler.cpsat import Dag, DagNode, schedule_dag
+from hls.scheduler.target import Target
+
+_CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+_ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
+
+
+@dataclass
+class ScheduleOptions:
+    target: Target
+    time_limit_s: float = 10.0
+
+
+@dataclass
+class _Ctx:
+    """Function-wide state of the lowering."""
+
+    fn: KernelFunction
+    opts: ScheduleOptions
+    mems: dict[Variable, MemRef]
+    regs: dict[Variable, MemRef]
+    args: dict[Variable, Value]
+    consts: dict[tuple[int, int], Value] = field(default_factory=dict)
+    const_ops: list[ConstOp] = field(default_factory=list)
+    names: itertools.count = field(default_factory=itertools.count)
+    time_names: itertools.count = field(default_factory=itertools.count)
+    loop_info: list[ForOp] = field(default_factory=list)
+
+    def value(self, hint: str, width: int) -> Value:
+        return Value(f"{hint}{next(self.names)}", width)
+
+    def time_var(self, hint: str) -> TimeVar:
+        return TimeVar(f"{hint}{next(self.time_names)}")
+
+    def const(self, value: int, width: int) -> Value:
+        value &= (1 << width) - 1
+        key = (value, width)
+        if key not in self.consts:
+            v = Value(f"c{value}_{width}" if value < 1 << 20 else f"c{next(self.names)}_{width}", width)
+            self.consts[key] = v
+            self.const_ops.append(ConstOp(v, value))
+        return self.consts[key]
+
+
+# ---- segments: a DAG of ops scheduled together ---------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Pending:
+    """An op of a segment before scheduling: ``make(at)`` builds the HIR op once times are known."""
+
+    node: int
+    result: Value | None
+    operands: list[Value]
+    build: object  # callable(operands, at) -> Op
+    loc: SourceLoc | None
+
+
+class _Segment:
+    """Lowers straight-line statements into a DAG, schedules it and materialises HIR ops."""
+
+    def __init__(self, ctx: _Ctx, loops: list[tuple[For, Value]]) -> None:
+        self.ctx = ctx
+        self.loops = loops  # enclosing loops (innermost last) with their iterator values
+        self.dag = Dag()
+        self.items: list[_Pending] = []
+        self.producer: dict[Value, int] = {}  # value -> index in items
+        self.vars: dict[Variable, Value] = {}
+        self.dirty: set[Variable] = set()
+        self.mem_log: dict[MemRef, list[tuple[int, bool]]] = {}  # (item index, is_store)
+
+    # -- value helpers --
+    @property
+    def target(self) -> Target:
+        return self.ctx.opts.target
+
+    def _emit(self, node: DagNode, result: Value | None, operands: list[Value], build: object, loc: SourceLoc | None) -> int:
+        idx = self.dag.add(node)
+        self.items.append(_Pending(idx, result, operands, build, loc))
+        for v in operands:
+            p = self.producer.get(v)
+            if p is not None:
+                lat = self.dag.nodes[p].latency
+                self.dag.edges.append((p, idx, lat))
+                self.dag.data_edges.append((p, idx))
+        if result is not None:
+            self.producer[result] = idx
+        return idx
+
+    def comb(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None, hint: str = "", const_shift: bool = False) -> Value:
+        res = self.ctx.value(hint or kind, width)
+        delay = self.target.comb_delay(kind, max(v.width for v in operands), const_shift)
+        self._emit(DagNode(0, delay, None, width), res, operands, lambda ops, at, k=kind, r=res, lc=loc: CombOp(r, k, ops, at, lc), loc)
+        return res
+
+    def unit(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None) -> Value:
+        res = self.ctx.value(kind, width)
+        lat = self.target.unit_latency("mul" if kind == "mul" else "div", width)
+        self._emit(DagNode(lat, 0.0, None, width), res, operands, lambda ops, at, k=kind, r=res, la=lat, lc=loc: UnitOp(r, k, ops, la, at, lc), loc)
+        return res
+
+    def load(self, mem: MemRef, indices: list[Value], pred: Value | None, loc: SourceLoc | None) -> Value:
+        res = self.ctx.value(f"{mem.name}_rd", mem.width)
+        ops = indices + ([pred] if pred is not None else [])
+        n = len(indices)
+        resource = None if mem.kind == "reg" else (mem, 0)
+
+        def build(o: list[Value], at: Time, m: MemRef = mem, r: Value = res, k: int = n, lc: SourceLoc | None = loc) -> Op:
+            return LoadOp(r, m, 0, o[:k], o[k] if len(o) > k else None, at, lc)
+
+        idx = self._emit(DagNode(mem.read_latency, 0.0, resource, mem.width), res, ops, build, loc)
+        self._order(mem, idx, is_store=False)
+        return res
+
+    def store(self, mem: MemRef, indices: list[Value], value: Value, pred: Value | None, loc: SourceLoc | None) -> None:
+        ops = indices + [value] + ([pred] if pred is not None else [])
+        n = len(indices)
+
+        def build(o: list[Value], at: Time, m: MemRef = mem, k: int = n, lc: SourceLoc | None = loc) -> Op:
+            return StoreOp(m, 0, o[:k], o[k], o[k + 1] if len(o) > k + 1 else None, at, lc)
+
+        idx = self._emit(DagNode(mem.write_latency, 0.0, (mem, 0), 0), None, ops, build, loc)
+        self._order(mem, idx, is_store=True)
+
+    def _order(self, mem: MemRef, idx: int, is_store: bool) -> None:
+        """Keeps C's order between accesses of one memory (conservatively: any two may alias)."""
+        for prev, prev_store in self.mem_log.get(mem, []):
+            if prev_store and not is_store:
+                self.dag.edges.append((prev, idx, mem.write_latency))  # RAW
+            elif prev_store and is_store:
+                self.dag.edges.append((prev, idx, 1))  # WAW
+            elif not prev_store and is_store:
+                self.dag.edges.append((prev, idx, 0))  # WAR: a read in the same cycle sees old data
+        self.mem_log.setdefault(mem, []).append((idx, is_store))
+
+    def sink(self, operands: list[Value]) -> int:
+        """A zero-latency placeholder standing for the op that consumes values at the segment end."""
+        return self._emit(DagNode(0, 0.0, None, 0), None, operands, None, None)
+
+    # -- statements --
+    def stmts(self, stmts: list[Stmt], pred: Value | None) -> None:
+        for s in stmts:
+            if isinstance(s, Assign):
+                self.assign(s, pred)
+            elif isinstance(s, If):
+                self.if_convert(s, pred)
+            else:
+                raise AssertionError("segments hold assignments and static ifs only")
+
+    def assign(self, s: Assign, pred: Value | None) -> None:
+        if s.indices is None:
+            # under a predicate the enclosing if's merge selects between this and the old value
+            value = self.expr(s.value, pred)
+            self.vars[s.var] = value
+            self.dirty.add(s.var)
+            return
+        mem = self.ctx.mems[s.var]
+        indices = [self.expr(i, pred) for i in s.indices]
+        value = self.expr(s.value, pred)
+        self.store(mem, indices, value, pred, s.loc)
+
+    def if_convert(self, s: If, pred: Value | None) -> None:
+        c = self.cond(s.cond, pred)
+        p_then = c if pred is None else self.comb("and", [pred, c], 1, s.loc, "p")
+        nc = self.comb("not", [c], 1, s.loc, "nc")
+        p_else = nc if pred is None else self.comb("and", [pred, nc], 1, s.loc, "p")
+        before = dict(self.vars)
+        self.stmts(s.then_body, p_then)
+        after_then = dict(self.vars)
+        self.vars = dict(before)
+        self.stmts(s.else_body, p_else)
+        after_else = self.vars
+        merged = dict(before)
+        assigned = _written(s.then_body) | _written(s.else_body)
+        for var in sorted(assigned, key=lambda v: v.name):
+            t = after_then.get(var)
+            e = after_else.get(var)
+            if t is e:
+                if t is not None:
+                    merged[var] = t
+                continue
+            if t is None or e is None:
+                self.vars = dict(before)
+                old = self.read_var(var, None, s.loc, for_merge=True)
+                if old is None:  # no value on the other path: C reads it only where it was assigned
+                    merged[var] = t if t is not None else e  # type: ignore[assignment]
+                    continue
+                t, e = (t, old) if t is not None else (old, e)
+                self.vars = after_else
+            merged[var] = self.comb("select", [c, t, e], t.width, s.loc, "phi")
+        self.vars = merged
+
+    # -- expressions --
+    def read_var(self, var: Variable, pred: Value | None, loc: SourceLoc, for_merge: bool = False) -> Value | None:
+        if var in self.vars:
+            return self.vars[var]
+        for lp, iv in self.loops:
+            if lp.var is var:
+                return iv
+        if var in self.ctx.args and var not in self.ctx.regs:
+            return self.ctx.args[var]
+        if var in self.ctx.regs:
+            v = self.load(self.ctx.regs[var], [], None, loc)
+            self.vars[var] = v
+            return v
+        if for_merge:
+            return None
+        # read of a variable never written on any path reaching here: C leaves it undefined
+        assert isinstance(var.type, IntType)
+        return self.ctx.const(0, var.type.width)
+
+    def expr(self, e: Expr, pred: Value | None) -> Value:
+        if isinstance(e, Const):
+            return self.ctx.const(e.value, e.type.width)
+        if isinstance(e, VarRead):
+            v = self.read_var(e.var, pred, e.loc)
+            assert v is not None
+            return v
+        if isinstance(e, ArrayRead):
+            mem = self.ctx.mems[e.array]
+            return self.load(mem, [self.expr(i, pred) for i in e.indices], pred, e.loc)
+        if isinstance(e, Cast):
+            return self.cast(self.expr(e.operand, pred), e.operand.type, e.type, e.loc)
+        if isinstance(e, Unary):
+            if e.op == "!":
+                return self.cast(self.comb("not", [self.cond(e.operand, pred)], 1, e.loc), _BOOL_T, e.type, e.loc)
+            kind = "neg" if e.op == "-" else "not"
+            return self.comb(kind, [self.expr(e.operand, pred)], e.type.width, e.loc)
+        if isinstance(e, Select):
+            c = self.cond(e.cond, pred)
+            p_t = c if pred is None else self.comb("and", [pred, c], 1, e.loc, "p")
+            nc = self.comb("not", [c], 1, e.loc, "nc")
+            p_f = nc if pred is None else self.comb("and", [pred, nc], 1, e.loc, "p")
+            a = self.expr(e.if_true, p_t if _has_load(e.if_true) else pred)
+            b = self.expr(e.if_false, p_f if _has_load(e.if_false) else pred)
+            return self.comb("select", [c, a, b], e.type.width, e.loc, "sel")
+        assert isinstance(e, Binary)
+        if e.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
+            return self.cast(self.cond(e, pred), _BOOL_T, e.type, e.loc)
+        a = self.expr(e.lhs, pred)
+        b = self.expr(e.rhs, pred)
+        w = e.type.width
+        if e.op in _ARITH_KIND:
+            return self.comb(_ARITH_KIND[e.op], [a, b], w, e.loc)
+        if e.op == "*":
+            if isinstance(e.lhs, Const) or isinstance(e.rhs, Const):
+                return self.comb("mul", [a, b], w, e.loc)
+            return self.unit("mul", [a, b], w, e.loc)
+        if e.op in ("/", "%"):
+            signed = e.type.signed
+            kind = ("s" if signed else "u") + ("div" if e.op == "/" else "rem")
+            return self.unit(kind, [a, b], w, e.loc)
+        if e.op == "<<":
+            return self.comb("shl", [a, b], w, e.loc, const_shift=isinstance(e.rhs, Const))
+        if e.op == ">>":
+            kind = "ashr" if e.type.signed else "lshr"
+            return self.comb(kind, [a, b], w, e.loc, const_shift=isinstance(e.rhs, Const))
+        raise AssertionError(e.op)
+
+    def cond(self, e: Expr, pred: Value | None) -> Value:
+        """A 1-bit value: ``e != 0``."""
+        if isinstance(e, Binary) and e.op in ("<", "<=", ">", ">=", "==", "!="):
+            a, b = self.expr(e.lhs, pred), self.expr(e.rhs, pred)
+            if e.op in ("==", "!="):
+                kind = "eq" if e.op == "==" else "ne"
+            else:
+                kind = ("s" if e.lhs.type.signed else "u") + _CMP_KIND[e.op]
+            return self.comb(kind, [a, b], 1, e.loc)
+        if isinstance(e, Binary) and e.op in ("&&", "||"):
+            a = self.cond(e.lhs, pred)
+            rhs_pred = pred
+            if _has_load(e.rhs):  # the right operand runs only when C evaluates it
+                guard = a if e.op == "&&" else self.comb("not", [a], 1, e.loc, "nc")
+                rhs_pred = guard if pred is None else self.comb("and", [pred, guard], 1, e.loc, "p")
+            b = self.cond(e.rhs, rhs_pred)
+            return self.comb("and" if e.op == "&&" else "or", [a, b], 1, e.loc)
+        if isinstance(e, Unary) and e.op == "!":
+            return self.comb("not", [self.cond(e.operand, pred)], 1, e.loc)
+        v = self.expr(e, pred)
+        return v if v.width == 1 else self.comb("bool", [v], 1, e.loc)
+
+    def cast(self, v: Value, src: IntType, dst: IntType, loc: SourceLoc) -> Value:
+        if dst.width == v.width:
+            return v
+        if dst.width < v.width:
+            return self.comb("trunc", [v], dst.width, loc)
+        return self.comb("sext" if src.signed else "zext", [v], dst.width, loc)
+
+    # -- finishing --
+    def flush_registers(self, loc: SourceLoc) -> None:
+        """Writes the final value of every register variable assigned in this segment."""
+        for var in sorted(self.dirty, key=lambda v: v.name):
+            if var in self.ctx.regs:
+                self.store(self.ctx.regs[var], [], self.vars[var], None, loc)
+
+    def schedule(self, start: Time, min_length: int, sink_operands: list[Value]) -> tuple[list[Op], Time, list[Value]]:
+        """Schedules the segment from ``start``; returns its ops, its end, and ``sink_operands`` as
+        values valid at the end (delayed as needed)."""
+        sink = self.sink(sink_operands) if sink_operands else None
+        if sink is not None:
+            # the consumer (a loop start, if or return) waits for every op of the segment
+            for i, nd in enumerate(self.dag.nodes[:-1]):
+                self.dag.edges.append((i, sink, nd.latency))
+        starts, length = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s)
+        if sink is not None:
+            length = max(length, starts[sink])
+            starts[sink] = length
+        valid: dict[Value, int] = {}
+        for it in self.items:
+            if it.result is not None:
+                valid[it.result] = starts[it.node] + self.dag.nodes[it.node].latency
+        delayed: dict[tuple[Value, int], Value] = {}
+        out: list[tuple[tuple[int, float], Op]] = []
+
+        def at_time(v: Value, when: int, order: float) -> Value:
+            if v not in valid or valid[v] == when:
+                return v
+            k = when - valid[v]
+            assert k > 0, f"{v!r} used before it is valid"
+            key = (v, k)
+            if key not in delayed:
+                d = self.ctx.value(f"{v.name}_d", v.width)
+                out.append(((valid[v], self.producer_order(v) + 0.5 + k * 1e-4), DelayOp(d, v, k, start + valid[v])))
+                delayed[key] = d
+            return delayed[key]
+
+        sink_values: list[Value] = []
+        for order, it in enumerate(self.items):
+            t = starts[it.node]
+            operands = [at_time(v, t, order) for v in it.operands]
+            if it.build is None:
+                sink_values = operands
+                continue
+            op = it.build(operands, start + t)  # type: ignore[operator]
+            out.append(((t, float(order)), op))
+        out.sort(key=lambda p: p[0])
+        return [op for _, op in out], start + length, sink_values
+
+    def producer_order(self, v: Value) -> int:
+        return self.producer[v]
+
+
+_BOOL_T = IntType(1, False, 0, "_Bool")
+
+
+def _has_load(e: Expr) -> bool:
+    if isinstance(e, ArrayRead):
+        return True
+    if isinstance(e, Binary):
+        return _has_load(e.lhs) or _has_load(e.rhs)
+    if isinstance(e, (Unary, Cast)):
+        return _has_load(e.operand)
+    if isinstance(e, Select):
+        return _has_load(e.cond) or _has_load(e.if_true) or _has_load(e.if_false)
+    return False
+
+
+def _has_loop(stmts: list[Stmt]) -> bool:
+    for s in stmts:
+        if isinstance(s, For):
+            return True
+        if isinstance(s, If) and (_has_loop(s.then_body) or _has_loop(s.else_body)):
+            return True
+    return False
+
+
+# ---- which scalars need registers ---------------------------------------------------------------
+
+
+def _segments(stmts: list[Stmt]) -> list[tuple[list[Stmt], Stmt | None]]:
+    """Splits a statement list into (straight-line statements, following loop/dynamic if/None)."""
+    out: list[tuple[list[Stmt], Stmt | None]] = []
+    cur: list[Stmt] = []
+    for s in stmts:
+        if isinstance(s, For) or (isinstance(s, If) and _has_loop([s])):
+            out.append((cur, s))
+            cur = []
+        else:
+            cur.append(s)
+    out.append((cur, None))
+    return out
+
+
+def _reads(e: Expr) -> set[Variable]:
+    if isinstance(e, VarRead):
+        return {e.var}
+    if isinstance(e, ArrayRead):
+        return set().union(*(_reads(i) for i in e.indices)) if e.indices else set()
+    if isinstance(e, Binary):
+        return _reads(e.lhs) | _reads(e.rhs)
+    if isinstance(e, (Unary, Cast)):
+        return _reads(e.operand)
+    if isinstance(e, Select):
+        return _reads(e.cond) | _reads(e.if_true) | _reads(e.if_false)
+    return set()
+
+
+def _exposed(stmts: list[Stmt], defined: set[Variable]) -> tuple[set[Variable], set[Variable]]:
+    """(variables read before being definitely written, variables definitely written)."""
+    exposed: set[Variable] = set()
+    defined = set(defined)
+    for s in stmts:
+        if isinstance(s, Assign):
+            for e in [*(s.indices or []), s.value]:
+                exposed |= _reads(e) - defined
+            if s.indices is None:
+                defined.add(s.var)
+        elif isinstance(s, If):
+            exposed |= _reads(s.cond) - defined
+            e1, d1 = _exposed(s.then_body, defined)
+            e2, d2 = _exposed(s.else_body, defined)
+            exposed |= e1 | e2
+            defined |= d1 & d2
+        elif isinstance(s, Return) and s.value is not None:
+            exposed |= _reads(s.value) - defined
+    return exposed, defined
+
+
+def register_variables(fn: KernelFunction) -> set[Variable]:
+    """Scalars whose value crosses a segment boundary: they are read in a segment before being
+    written in it."""
+    found: set[Variable] = set()
+
+    def region(stmts: list[Stmt], initial: set[Variable]) -> None:
+        for straight, item in _segments(stmts):
+            extra: list[Expr] = []
+            if isinstance(item, For):
+                extra = [item.init, item.bound]
+            elif isinstance(item, If):
+                extra = [item.cond]
+            exposed, defined = _exposed(straight, initial)
+            initial = set()
+            for e in extra:
+                exposed |= _reads(e) - defined
+            found.update(exposed)
+            if isinstance(item, For):
+                region(item.body, set())
+            elif isinstance(item, If):
+                region(item.then_body, set())
+                region(item.else_body, set())
+
+    region(fn.body, {p for p in fn.params if not p.is_array})
+    return {v for v in found if v.kind != "loop" and not v.is_array}
+
+
+def _written(stmts: list[Stmt]) -> set[Variable]:
+    out: set[Variable] = set()
+    for s in stmts:
+        if isinstance(s, Assign) and s.indices is None:
+            out.add(s.var)
+        elif isinstance(s, For):
+            out |= _written(s.body)
+        elif isinstance(s, If):
+            out |= _written(s.then_body) | _written(s.else_body)
+    return out
+
+
+# ---- regions -------------------------------------------------------------------------------------
+
+
+class _Lowering:
+    def __init__(self, model: AffineModel, opts: ScheduleOptions) -> None:
+        fn = model.kernel
+        self.model = model
+        mems: dict[Variable, MemRef] = {}
+        for v in fn.params + fn.locals:
+            if isinstance(v.type, ArrayType):
+                kind = "arg" if v.kind == "param" else "bram"
+                mems[v] = MemRef(v.name, kind, v.type.elem.width, v.type.dims, 1, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc)
+        written = _written(fn.body)
+        regs: dict[Variable, MemRef] = {}
+        for v in sorted(register_variables(fn), key=lambda v: v.name):
+            if v.kind == "param" and v not in written:
+                continue
+            assert isinstance(v.type, IntType)
+            regs[v] = MemRef(f"{v.name}_reg", "reg", v.type.width, (), 1, 0, 1, v.type.signed, v.loc)
+        args = {p: Value(p.name, p.type.width) for p in fn.params if isinstance(p.type, IntType)}
+        self.ctx = _Ctx(fn, opts, mems, regs, args)
+
+    def run(self) -> HirFunc:
+        fn = self.model.kernel
+        start = TimeVar("t")
+        initial: dict[Variable, Value] = {p: v for p, v in self.ctx.args.items() if p in self.ctx.regs}
+        body, end, ret = self.region(fn.body, Time(start, 0), [], initial, is_function=True)
+        body.append(ReturnOp(ret, end, fn.loc))
+        args = [ScalarArgInfo(self.ctx.args[p], p.type.signed) for p in fn.params if isinstance(p.type, IntType)]
+        memrefs = [self.ctx.mems[p] for p in fn.params if p in self.ctx.mems]
+        memrefs += [m for v, m in self.ctx.mems.items() if v.kind != "param"]
+        memrefs += list(self.ctx.regs.values())
+        ops: list[Op] = [*self.ctx.const_ops, *body]
+        return HirFunc(fn.name, start, args, memrefs, ops, fn.return_type.width if fn.return_type else None, fn.loc, [p.name for p in fn.params])
+
+    def region(
+        self,
+        stmts: list[Stmt],
+        start: Time,
+        loops: list[tuple[For, Value]],
+        initial: dict[Variable, Value],
+        is_function: bool = False,
+        min_final: int = 0,
+    ) -> tuple[list[Op], Time, Value | None]:
+        ops: list[Op] = []
+        cur = start
+        ret_value: Value | None = None
+        segs = _segments(stmts)
+        for n, (straight, item) in enumerate(segs):
+            seg = _Segment(self.ctx, loops)
+            if n == 0:
+                seg.vars.update(initial)
+                seg.dirty.update(initial)
+            ret_stmt = None
+            if straight and isinstance(straight[-1], Return):
+                ret_stmt = straight[-1]
+                straight = straight[:-1]
+            seg.stmts(straight, None)
+            sink: list[Value] = []
+            if isinstance(item, For):
+                assert isinstance(item.var.type, IntType)
+                sink = [seg.expr(item.init, None), seg.expr(item.bound, None)]
+            elif isinstance(item, If):
+                sink = [seg.cond(item.cond, None)]
+            elif ret_stmt is not None and ret_stmt.value is not None:
+                sink = [seg.expr(ret_stmt.value, None)]
+            seg.flush_registers(item.loc if item is not None else (ret_stmt.loc if ret_stmt else self.model.kernel.loc))
+            last = item is None
+            seg_ops, end, sink_values = seg.schedule(cur, min_final if last else 0, sink)
+            ops.extend(seg_ops)
+            cur = end
+            if isinstance(item, For):
+                loop_op = self.loop(item, cur, sink_values[0], sink_values[1], loops)
+                ops.append(loop_op)
+                cur = Time(loop_op.result, 0)
+            elif isinstance(item, If):
+                if_op = self.dynamic_if(item, cur, sink_values[0], loops)
+                ops.append(if_op)
+                cur = Time(if_op.result, 0)
+            elif ret_stmt is not None and ret_stmt.value is not None:
+                ret_value = sink_values[0]
+        return ops, cur, ret_value
+
+    def loop(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]]) -> ForOp:
+        assert isinstance(s.var.type, IntType)
+        iv = Value(s.var.name, s.var.type.width)
+        ti = self.ctx.time_var("ti")
+        body, end, _ = self.region(s.body, Time(ti, 0), loops + [(s, iv)], {}, min_final=1)
+        if end.offset < 1:
+            end = Time(end.var, 1)  # an iteration lasts at least one cycle (no combinational loop)
+        tf = self.ctx.time_var("tf")
+        return ForOp(
+            iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step,
+            at, ti, body, end, tf, s.name, None, s.loc,
+        )  # fmt: skip
+
+    def dynamic_if(self, s: If, at: Time, cond: Value, loops: list[tuple[For, Value]]) -> IfOp:
+        tt, te = self.ctx.time_var("tthen"), self.ctx.time_var("telse")
+        then_ops, then_end, _ = self.region(s.then_body, Time(tt, 0), loops, {})
+        else_ops, else_end, _ = self.region(s.else_body, Time(te, 0), loops, {})
+        tf = self.ctx.time_var("tif")
+        return IfOp(cond, at, tt, then_ops, then_end, te, else_ops, else_end, tf, s.loc)
+
+
+def schedule(model: AffineModel, opts: ScheduleOptions) -> HirFunc:
+    """Pass entry point."""
+    return _Lowering(model, opts).run()

@@ -1,0 +1,59 @@
+"""The target description: operator delays and latencies, read from ``targets/<name>.json``."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+TARGET_DIR = Path(__file__).parent / "targets"
+
+# comb op kind -> delay class in the target file
+_DELAY_CLASS = {
+    "add": "add", "sub": "sub", "neg": "sub",
+    "eq": "cmp", "ne": "cmp", "slt": "cmp", "sle": "cmp", "sgt": "cmp", "sge": "cmp",
+    "ult": "cmp", "ule": "cmp", "ugt": "cmp", "uge": "cmp", "bool": "cmp",
+    "and": "logic", "or": "logic", "xor": "logic", "not": "logic",
+    "shl": "shift_var", "lshr": "shift_var", "ashr": "shift_var",
+    "select": "select", "sext": "ext", "zext": "ext", "trunc": "ext", "mul": "mul_const",
+}  # fmt: skip
+
+
+@dataclass
+class Target:
+    name: str
+    clock_ns: float
+    data: dict[str, Any]
+
+    @property
+    def budget_ns(self) -> float:
+        """The part of a clock period available to chained combinational logic."""
+        return self.clock_ns * (1 - self.data["clock_uncertainty_pct"] / 100)
+
+    def comb_delay(self, kind: str, width: int, const_shift: bool = False) -> float:
+        cls = "shift_const" if const_shift else _DELAY_CLASS[kind]
+        base, per_bit = self.data["comb_delay_ns"][cls]
+        return float(base + per_bit * width)
+
+    def unit_latency(self, kind: str, width: int) -> int:
+        """Cycles of a pipelined multi-cycle operator, scaled up for clocks faster than 100 MHz."""
+        if kind == "mul":
+            table = self.data["units"]["mul"]
+            base = next((lat for w, lat in table if width <= w), table[-1][1])
+        else:
+            base = width + 2  # hls_div: one quotient bit per stage plus input and output stages
+            return base
+        scale = max(1.0, 10.0 / self.clock_ns)
+        return int(math.ceil(base * scale))
+
+    @property
+    def memory_read_latency(self) -> int:
+        return int(self.data["memory"]["read_latency"])
+
+
+def load_target(name: str = "default", clock_ns: float | None = None) -> Target:
+    path = TARGET_DIR / f"{name}.json"
+    data = json.loads(path.read_text())
+    return Target(data["name"], clock_ns if clock_ns is not None else float(data["clock_ns"]), data)

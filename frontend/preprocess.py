@@ -61,12 +61,27 @@ def parse_file(path: Path, cpp_args: list[str]) -> ParsedFile:
     if not path.is_file():
         raise HlsError(SourceLoc(str(path), 0, 0), "no such file")
     text = preprocess(path, cpp_args)
+    parser = c_parser.CParser()
     try:
-        ast = c_parser.CParser().parse(text, str(path))
+        ast = parser.parse(text, str(path))
     except c_parser.ParseError as err:
         m = _PYC_MSG.match(str(err))
+        if not m:
+            # some pycparser 3 errors carry no position: take the token the parser stopped at
+            tok = _current_token(parser)
+            if tok is not None:
+                coord = parser._tok_coord(tok)
+                msg = str(err).split(": ", 1)[-1]
+                raise HlsError(SourceLoc(str(coord.file), int(coord.line), int(coord.column or 1)), f"syntax error: {msg}") from None
         if m:
             loc = SourceLoc(m["file"], int(m["line"]), int(m["col"] or 1))
             raise HlsError(loc, f"syntax error: {m['msg']}") from None
         raise HlsError(SourceLoc(str(path), 0, 0), f"syntax error: {err}") from None
     return ParsedFile(path, ast, text)
+
+
+def _current_token(parser: c_parser.CParser) -> object | None:
+    try:
+        return parser._peek()
+    except Exception:  # noqa: BLE001 - best effort for a position only
+        return None

@@ -1,0 +1,56 @@
+"""Unsupported or wrong C gets a located gcc-style error, exit 1, no traceback, no output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import run_hls
+
+CASES = {
+    "while": ("void f(int a[4]) {\n  int i = 0;\n  while (i < 4) { a[i] = 0; i++; }\n}\n", 3, 3, "'while' loop is not supported"),
+    "pointer": ("void f(int *p) {\n  *p = 1;\n}\n", 1, 12, "pointer parameter 'p' (use an array with a constant size) is not supported"),
+    "float": ("void f(float a[4]) {\n  a[0] = 1;\n}\n", 1, 14, "floating-point type 'float' is not supported"),
+    "early_return": ("int f(int a) {\n  if (a) return 1;\n  return 0;\n}\n", 2, 10, "early 'return' (return must be the last statement of the function) is not supported"),
+    "break": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    if (a[i]) break;\n    a[i] = 1;\n  }\n}\n", 3, 15, "'break' is not supported"),
+    "global": ("int g;\nvoid f(int a[4]) {\n  a[0] = g;\n}\n", 3, 10, "'g' is undeclared (globals are not supported)"),
+    "loop_var_write": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    i = i + 1;\n  }\n}\n", 3, 5, "assignment to loop variable 'i' inside its loop is not supported"),
+    "unsized_array": ("void f(int a[]) {\n  a[0] = 1;\n}\n", 1, 12, "array 'a' needs a constant size"),
+    "increment_in_expr": ("void f(int a[4]) {\n  int i = 0;\n  a[i++] = 1;\n}\n", 3, 5, "'++' inside an expression (use it as a statement) is not supported"),
+    "syntax": ("void f(int a[4]) {\n  a[0] = ;\n}\n", 2, 10, "syntax error"),
+    "missing_top": ("void g(void) {}\n", 1, 1, "top function 'f' is not defined in this file (functions: g)"),
+    "nonaffine_bound": ("void f(int a[4], int b[4]) {\n  for (int i = 0; i < b[0]; i++) a[i] = 0;\n}\n", 2, 3, "loop 'f_L2' has bounds that are not affine"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_located_diagnostic(tmp_path: Path, name: str) -> None:
+    source, line, col, message = CASES[name]
+    src = tmp_path / f"{name}.c"
+    src.write_text(source)
+    out = tmp_path / "out"
+    proc = run_hls(str(src), "--top", "f", "-o", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    first = proc.stderr.splitlines()[0]
+    assert first.startswith(f"{src}:{line}:{col}: error: "), proc.stderr
+    assert message in first
+    assert "Traceback" not in proc.stderr
+    # the source line and a caret under the column follow
+    lines = proc.stderr.splitlines()
+    assert lines[1] == source.splitlines()[line - 1].expandtabs(1)
+    assert lines[2] == " " * (col - 1) + "^"
+    assert not out.exists()
+
+
+def test_failed_compile_keeps_previous_output(tmp_path: Path) -> None:
+    good = tmp_path / "good.c"
+    good.write_text("void f(int a[4]) { for (int i = 0; i < 4; i++) a[i] = i; }\n")
+    out = tmp_path / "out"
+    assert run_hls(str(good), "--top", "f", "-o", str(out)).returncode == 0
+    before = (out / "rtl" / "f.sv").read_text()
+    bad = tmp_path / "bad.c"
+    bad.write_text("void f(int a[4]) { goto x; x: a[0] = 1; }\n")
+    assert run_hls(str(bad), "--top", "f", "-o", str(out)).returncode == 1
+    assert (out / "rtl" / "f.sv").read_text() == before
+    assert not any(p.name.startswith(".out.") for p in tmp_path.iterdir())

@@ -88,12 +88,15 @@ class _Ctx:
     def time_var(self, hint: str) -> TimeVar:
         return TimeVar(f"{hint}{next(self.time_names)}")
 
+    const_value: dict[Value, int] = field(default_factory=dict)
+
     def const(self, value: int, width: int) -> Value:
         value &= (1 << width) - 1
         key = (value, width)
         if key not in self.consts:
             v = Value(f"c{value}_{width}" if value < 1 << 20 else f"c{next(self.names)}_{width}", width)
             self.consts[key] = v
+            self.const_value[v] = value
             self.const_ops.append(ConstOp(v, value))
         return self.consts[key]
 
@@ -144,6 +147,9 @@ class _Segment:
         return idx
 
     def comb(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None, hint: str = "", const_shift: bool = False) -> Value:
+        folded = _fold_comb(kind, [self.ctx.const_value.get(v) for v in operands], [v.width for v in operands], width)
+        if folded is not None:
+            return self.ctx.const(folded, width)
         res = self.ctx.value(hint or kind, width)
         delay = self.target.comb_delay(kind, max(v.width for v in operands), const_shift)
         self._emit(DagNode(0, delay, None, width), res, operands, lambda ops, at, k=kind, r=res, lc=loc: CombOp(r, k, ops, at, lc), loc)
@@ -397,6 +403,50 @@ class _Segment:
 
 
 _BOOL_T = IntType(1, False, 0, "_Bool")
+
+
+def _fold_comb(kind: str, vals: list[int | None], widths: list[int], width: int) -> int | None:
+    """The value of a comb op whose operands are all constants (bit patterns), else None."""
+    if any(v is None for v in vals):
+        # an unsigned comparison with zero is decided without the other operand
+        if kind in ("ult", "uge") and len(vals) == 2 and vals[1] == 0:
+            return 0 if kind == "ult" else 1
+        return None
+    m = (1 << width) - 1
+    a = [v for v in vals if v is not None]
+
+    def signed(v: int, w: int) -> int:
+        return v - (1 << w) if v >> (w - 1) else v
+
+    if kind in ("add", "sub", "mul", "and", "or", "xor"):
+        x, y = a
+        return {"add": x + y, "sub": x - y, "mul": x * y, "and": x & y, "or": x | y, "xor": x ^ y}[kind] & m
+    if kind in ("shl", "lshr", "ashr"):
+        x, y = a
+        if y >= widths[0]:
+            return None
+        if kind == "shl":
+            return (x << y) & m
+        return (x >> y) if kind == "lshr" else (signed(x, widths[0]) >> y) & m
+    if kind in ("eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"):
+        x, y = a
+        if kind[0] == "s":
+            x, y = signed(x, widths[0]), signed(y, widths[1])
+        op = kind[1:] if kind[0] in "su" else kind
+        return int({"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y}[op])
+    if kind == "not":
+        return ~a[0] & m
+    if kind == "neg":
+        return -a[0] & m
+    if kind in ("zext", "trunc"):
+        return a[0] & m
+    if kind == "sext":
+        return signed(a[0], widths[0]) & m
+    if kind == "bool":
+        return int(a[0] != 0)
+    if kind == "select":
+        return a[1] if a[0] else a[2]
+    return None
 
 
 def _has_load(e: Expr) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlReg, RtlWire
+
 from hls.ir.hir import (
     CombOp,
     ConstOp,

@@ -6,7 +6,6 @@ from importlib import resources
 from pathlib import Path
 
 import jinja2
-
 from hls.backend.rtl import RtlModule
 
 

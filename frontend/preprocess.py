@@ -43,7 +43,7 @@ def preprocess(path: Path, cpp_args: list[str]) -> str:
     return proc.stdout
 
 
-_GCC_MSG = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<msg>.*)$", re.M)
+_GCC_MSG = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<msg>.*)$", re.MULTILINE)
 
 
 def _gcc_error(path: Path, stderr: str) -> HlsError:
@@ -53,7 +53,7 @@ def _gcc_error(path: Path, stderr: str) -> HlsError:
     return HlsError(SourceLoc(str(path), 0, 0), "preprocessing failed: " + stderr.strip()[-500:])
 
 
-_PYC_MSG = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?:(?P<col>\d+):)?\s*(?P<msg>.*)$", re.S)
+_PYC_MSG = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?:(?P<col>\d+):)?\s*(?P<msg>.*)$", re.DOTALL)
 
 
 def parse_file(path: Path, cpp_args: list[str]) -> ParsedFile:

@@ -12,6 +12,8 @@ from typing import Any
 import islpy as isl
 from pycparser import c_ast
 
+from hls.backend.lower_to_sv import interface_of
+from hls.backend.render import write_rtl
 from hls.diagnostics import HlsError, InternalError, SourceLoc
 from hls.frontend.preprocess import ParsedFile, parse_file
 from hls.ir.affine import AffineModel
@@ -23,8 +25,6 @@ from hls.passes import PIPELINE, STAGES
 from hls.report import build_report, report_json, report_text
 from hls.scheduler.lower_to_hir import ScheduleOptions
 from hls.scheduler.target import load_target
-from hls.backend.lower_to_sv import interface_of
-from hls.backend.render import write_rtl
 
 
 @dataclass
@@ -97,7 +97,7 @@ def _with_value_ranges(iface: FunctionInterface, model: AffineModel) -> Function
             box = isl.Set(f"{{ {acc.var.name}[{names}] : {inside} }}").align_params(space)
             outside = acc.relation.range().subtract(box)
             valid = valid.subtract(outside.params())
-    params = []
+    params: list[ArrayArg | ScalarArg] = []
     for p in iface.params:
         if isinstance(p, ScalarArg) and p.name in model.params:
             idx = valid.get_space().find_dim_by_name(isl.dim_type.param, p.name)

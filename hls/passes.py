@@ -6,8 +6,9 @@ pass whose stage is STAGE and writes its printed IR.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from hls.backend.lower_to_sv import lower_to_sv
 from hls.backend.render import render_module

@@ -16,6 +16,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from hls.scheduler.cpsat import Dag, DagNode, schedule_dag
+from hls.scheduler.target import Target
+
 from hls.diagnostics import SourceLoc
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import ArrayType, IntType
@@ -54,8 +57,6 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
 )
-from hls.scheduler.cpsat import Dag, DagNode, schedule_dag
-from hls.scheduler.target import Target
 
 _CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
@@ -249,6 +250,7 @@ class _Segment:
                     continue
                 t, e = (t, old) if t is not None else (old, e)
                 self.vars = after_else
+            assert t is not None and e is not None
             merged[var] = self.comb("select", [c, t, e], t.width, s.loc, "phi")
         self.vars = merged
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from hls.ir.ctypes import IntType
 
 
@@ -46,7 +49,7 @@ def eval_binary(op: str, a: int, b: int, operand_type: IntType, result_type: Int
     raise ValueError(op)
 
 
-def eval_expr(e: object, env: dict[object, int]) -> int | None:
+def eval_expr(e: object, env: Mapping[Any, int]) -> int | None:
     """Value of a kernel-IR expression over known scalar variables (None if it reads anything else)."""
     from hls.ir.kernel import ArrayRead, Binary, Cast, Const, Select, Unary, VarRead
 

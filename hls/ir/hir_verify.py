@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from hls.ir.hir import (
     COMB_KINDS,
-    ConstOp,
     CombOp,
+    ConstOp,
     DelayOp,
     ForOp,
     HirFunc,

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlReg, RtlWire
-
 from hls.ir.hir import (
     CombOp,
     ConstOp,

@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 import jinja2
+
 from hls.backend.rtl import RtlModule
 
 

@@ -16,9 +16,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from hls.scheduler.cpsat import Dag, DagNode, schedule_dag
-from hls.scheduler.target import Target
-
 from hls.diagnostics import SourceLoc
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import ArrayType, IntType
@@ -57,6 +54,8 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
 )
+from hls.scheduler.cpsat import Dag, DagNode, schedule_dag
+from hls.scheduler.target import Target
 
 _CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}

@@ -8,10 +8,10 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+
 from hls.frontend.affine import affine_model
 from hls.frontend.c_to_kernel import c_to_kernel
 from hls.frontend.preprocess import parse_file
-
 from hls.ir.affine import AffineModel
 from hls.ir.kernel import KernelFunction, verify_kernel
 

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from conftest import TESTS, run_hls
 
 KERNELS = sorted(p.stem for p in (TESTS / "kernels").glob("*.c"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import kernel_from_source
-
 from hls.ir import ctypes as ct
 from hls.ir.ctypes import usual_arithmetic_conversion as uac
 from hls.ir.evaluate import eval_expr

@@ -1,0 +1,61 @@
+"""The schedule verifier accepts what the scheduler produces and catches schedule bugs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import model_from_source
+from hls.ir.hir import ForOp, HirFunc, LoadOp, StoreOp, Time, print_hir
+from hls.ir.hir_verify import ScheduleError, verify_hir
+from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
+from hls.scheduler.target import load_target
+
+SRC = """
+void k(int a[8], int b[8]) {
+  for (int i = 0; i < 8; i++) { int t = a[i] * 3; b[i] = t + a[i]; }
+}
+"""
+
+
+def _hir(tmp_path: Path) -> HirFunc:
+    return schedule(model_from_source(tmp_path, SRC, "k"), ScheduleOptions(load_target()))
+
+
+def _loop(fn: HirFunc) -> ForOp:
+    return next(op for op in fn.body if isinstance(op, ForOp))
+
+
+def test_scheduler_output_verifies_and_prints(tmp_path: Path) -> None:
+    fn = _hir(tmp_path)
+    verify_hir(fn)
+    text = print_hir(fn)
+    assert "hir.for %i : i32" in text and "hir.next_iter at %ti" in text and "hir.return at %tf" in text
+
+
+def test_catches_value_used_before_valid(tmp_path: Path) -> None:
+    fn = _hir(tmp_path)
+    store = next(op for op in _loop(fn).body if isinstance(op, StoreOp))
+    store.at = Time(store.at.var, 0)
+    with pytest.raises(ScheduleError, match="valid only at|port"):
+        verify_hir(fn)
+
+
+def test_catches_port_conflict(tmp_path: Path) -> None:
+    fn = _hir(tmp_path)
+    loads = [op for op in _loop(fn).body if isinstance(op, LoadOp)]
+    assert loads
+    body = _loop(fn).body
+    dup = LoadOp(loads[0].result.__class__(loads[0].result.name + "_x", loads[0].result.width), loads[0].mem, 0, loads[0].indices, None, loads[0].at)
+    body.insert(body.index(loads[0]) + 1, dup)
+    with pytest.raises(ScheduleError, match="same cycle"):
+        verify_hir(fn)
+
+
+def test_catches_early_next_iter(tmp_path: Path) -> None:
+    fn = _hir(tmp_path)
+    loop = _loop(fn)
+    loop.next_iter = Time(loop.iter_time, 1)
+    with pytest.raises(ScheduleError, match="does not wait"):
+        verify_hir(fn)

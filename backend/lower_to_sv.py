@@ -385,7 +385,8 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
             b.regs.append(RtlReg(name, mem.width, data, en, None, "register of a scalar variable"))
             continue
         aw = addr_width(mem.depth)
-        for p in range(mem.ports):
+        used_ports = [p for p in range(mem.ports) if p == 0 or (mem, p) in b.accesses]
+        for p in used_ports:
             acc = b.accesses.get((mem, p), [])
             stores = [a for a in acc if a.data is not None]
             pre = f"{mem.name}_"
@@ -414,11 +415,13 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
                 if not b.loads.get((mem, p)):
                     b.unused.append(f"{pre}q{p}")
         if mem.kind == "bram":
-            b.libs.add(_LIB["bram_1p"])
+            kind = "bram_2p" if len(used_ports) > 1 else "bram_1p"
+            b.libs.add(_LIB[kind])
             conns = [("clk", "ap_clk")]
-            for s in ("ce0", "we0", "address0", "d0", "q0"):
-                conns.append((s, f"{mem.name}_{s}"))
-            b.instances.append(RtlInstance("hls_bram_1p", f"ram_{mem.name}",
+            for p in used_ports:
+                for sig in ("ce", "we", "address", "d", "q"):
+                    conns.append((f"{sig}{p}", f"{mem.name}_{sig}{p}"))
+            b.instances.append(RtlInstance(f"hls_{kind}", f"ram_{mem.name}",
                                            (("WIDTH", str(mem.width)), ("DEPTH", str(mem.depth)), ("AW", str(aw))),
                                            tuple(conns)))  # fmt: skip
     # pulse shift registers

@@ -246,3 +246,14 @@ def _written_vars(stmts: list[Stmt]) -> set[Variable]:
 def affine_model(fn: KernelFunction) -> AffineModel:
     """Pass entry point."""
     return _Builder(fn).build()
+
+
+def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices: list[Expr]) -> isl.Map | None:
+    """``{ L[iters] -> var[indices] }`` over the model's parameters, or None if not affine."""
+    b = _Builder(model.kernel)
+    try:
+        subs = [b.aff(i, iters) for i in indices]
+    except _NotAffine:
+        return None
+    dims = ", ".join(isl_name(v) for v in iters)
+    return isl.Map(b.with_params(f"{{ L[{dims}] -> {var.name}[{', '.join(subs)}] }}"))

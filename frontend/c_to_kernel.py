@@ -113,6 +113,7 @@ class CToKernel:
         self.loop_stack: list[tuple[str, Variable]] = []  # (C name, loop variable)
         # C variables whose value is a loop's exit value (read after the loop: not supported)
         self.exited_loop_vars: set[Variable] = set()
+        self.loop_names: set[str] = set()
         self.top_name = ""
 
     # ---- entry -------------------------------------------------------------------------------
@@ -503,6 +504,11 @@ class CToKernel:
         if outer is not None:
             self.exited_loop_vars.add(outer)
         name = label or f"{self.top_name}_L{loc.line}"
+        base, n = name, 1
+        while name in self.loop_names:  # two loops on one line
+            n += 1
+            name = f"{base}_{n}"
+        self.loop_names.add(name)
         return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc)
 
     def _step(self, nxt: c_ast.Node | None, cname: str, loc: SourceLoc) -> int:

@@ -3,10 +3,15 @@
 Minimises the schedule length, then the sum of value lifetimes weighted by bit width (registers),
 under dependence edges, one access per memory port per cycle, and chaining limits (a chain of
 combinational operations longer than the clock budget is split by a register).
+
+With an initiation interval (modulo scheduling of a pipelined loop body) edges may carry an
+iteration distance (``s_dst + II*dist >= s_src + delay``) and every resource is reserved modulo
+II. ``minimum_ii`` gives the lower bound MII = max(ResMII, RecMII) and the recurrence that sets it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -16,15 +21,15 @@ from ortools.sat.python import cp_model
 class DagNode:
     latency: int  # cycles from start to result/effect complete (0 for combinational)
     comb_delay: float = 0.0  # ns, for combinational nodes
-    resource: object | None = None  # nodes sharing a resource need distinct start cycles
+    resource: object | None = None  # nodes sharing a resource need distinct start cycles (modulo II)
     width: int = 0  # result bits (lifetime weight)
 
 
 @dataclass
 class Dag:
     nodes: list[DagNode] = field(default_factory=list)
-    # (src, dst, min distance between starts)
-    edges: list[tuple[int, int, int]] = field(default_factory=list)
+    # (src, dst, min distance between starts, iteration distance)
+    edges: list[tuple[int, int, int, int]] = field(default_factory=list)
     # (src, dst): dst consumes src's value (for lifetimes and chaining)
     data_edges: list[tuple[int, int]] = field(default_factory=list)
 
@@ -32,39 +37,150 @@ class Dag:
         self.nodes.append(node)
         return len(self.nodes) - 1
 
+    def edge(self, src: int, dst: int, delay: int, distance: int = 0) -> None:
+        self.edges.append((src, dst, delay, distance))
+
 
 class ScheduleInfeasible(Exception):
     pass
 
 
-def schedule_dag(dag: Dag, budget_ns: float, min_length: int = 0, time_limit_s: float = 10.0) -> tuple[list[int], int]:
-    """Start cycles of every node and the region length (every node complete by then)."""
+@dataclass
+class MiiBound:
+    res_mii: int
+    rec_mii: int
+    resource: object | None  # the resource that sets ResMII
+    recurrence: list[int]  # nodes on the cycle that sets RecMII (empty if none)
+
+    @property
+    def mii(self) -> int:
+        return max(self.res_mii, self.rec_mii, 1)
+
+
+def minimum_ii(dag: Dag, capacity: dict[object, int] | None = None) -> MiiBound:
+    """ResMII from resource use, RecMII from the recurrences (smallest II with no positive cycle)."""
+    by_res: dict[object, int] = {}
+    for nd in dag.nodes:
+        if nd.resource is not None:
+            by_res[nd.resource] = by_res.get(nd.resource, 0) + 1
+    res_mii, res_which = 1, None
+    for res, count in by_res.items():
+        need = math.ceil(count / (capacity or {}).get(res, 1))
+        if need > res_mii:
+            res_mii, res_which = need, res
+    carried = [e for e in dag.edges if e[3] > 0]
+    if not carried:
+        return MiiBound(res_mii, 1, res_which, [])
+    hi = sum(max(d, 0) for _, _, d, _ in dag.edges) + 1
+    lo = 1
+    while lo < hi:  # the smallest II without a positive cycle
+        mid = (lo + hi) // 2
+        if _positive_cycle(dag, mid) is None:
+            hi = mid
+        else:
+            lo = mid + 1
+    cycle = _positive_cycle(dag, lo - 1) if lo > 1 else None
+    return MiiBound(res_mii, lo, res_which, cycle or [])
+
+
+def _positive_cycle(dag: Dag, ii: int) -> list[int] | None:
+    """A cycle of positive weight (delay - ii*distance), by Bellman-Ford on longest paths."""
+    n = len(dag.nodes)
+    dist = [0] * n
+    pred: list[int | None] = [None] * n
+    last = None
+    for _ in range(n):
+        last = None
+        for a, b, d, k in dag.edges:
+            w = d - ii * k
+            if dist[a] + w > dist[b]:
+                dist[b] = dist[a] + w
+                pred[b] = a
+                last = b
+        if last is None:
+            return None
+    if last is None:
+        return None
+    v: int = last
+    for _ in range(n):
+        p = pred[v]
+        assert p is not None
+        v = p
+    cycle = [v]
+    p = pred[v]
+    while p is not None and p != v:
+        cycle.append(p)
+        p = pred[p]
+    cycle.reverse()
+    return cycle
+
+
+def schedule_dag(
+    dag: Dag,
+    budget_ns: float,
+    min_length: int = 0,
+    time_limit_s: float = 10.0,
+    ii: int | None = None,
+    capacity: dict[object, int] | None = None,
+) -> tuple[list[int], int, dict[int, int]]:
+    """Start cycles of every node, the region length (every node complete by then), and the
+    unit (port) chosen for each node of a resource with capacity > 1.
+
+    With ``ii`` the schedule is a modulo schedule; raises ScheduleInfeasible if none exists.
+    A resource with capacity k has k identical units (memory ports); using unit 1 and up costs a
+    little, so a second port appears only where it shortens the schedule or lowers the II.
+    """
+    capacity = capacity or {}
     n = len(dag.nodes)
     if n == 0:
-        return [], min_length
-    horizon = sum(max(nd.latency, 1) for nd in dag.nodes) + min_length + 1
+        return [], min_length, {}
+    horizon = sum(max(nd.latency, 1) for nd in dag.nodes) + min_length + 1 + sum(max(d, 0) for _, _, d, _ in dag.edges)
     m = cp_model.CpModel()
     s = [m.new_int_var(0, horizon, f"s{i}") for i in range(n)]
     length = m.new_int_var(min_length, horizon + max(nd.latency for nd in dag.nodes), "length")
     for i, nd in enumerate(dag.nodes):
         m.add(length >= s[i] + nd.latency)
-    for a, b, d in dag.edges:
-        m.add(s[b] >= s[a] + d)
+    for a, b, d, k in dag.edges:
+        if k and ii is None:
+            continue  # iteration distances matter only when iterations overlap
+        m.add(s[b] + (ii or 0) * k >= s[a] + d)
     by_res: dict[object, list[int]] = {}
     for i, nd in enumerate(dag.nodes):
         if nd.resource is not None:
             by_res.setdefault(nd.resource, []).append(i)
-    for members in by_res.values():
-        if len(members) > 1:
-            m.add_all_different([s[i] for i in members])
+    unit_vars: dict[int, cp_model.IntVar] = {}
+    for res, members in by_res.items():
+        k = capacity.get(res, 1)
+        if ii is not None and len(members) > ii * k:
+            raise ScheduleInfeasible("more accesses than slots")
+        if len(members) < 2:
+            continue
+        keys = []
+        for i in members:
+            if ii is None:
+                base: cp_model.LinearExprT = s[i]
+            else:
+                slot = m.new_int_var(0, ii - 1, f"slot{i}")
+                m.add_modulo_equality(slot, s[i], ii)
+                base = slot
+            if k > 1:
+                unit = m.new_int_var(0, k - 1, f"unit{i}")
+                unit_vars[i] = unit
+                key = m.new_int_var(0, (horizon + 1) * k, f"key{i}")
+                m.add(key == base * k + unit)
+                keys.append(key)
+            else:
+                keys.append(base)
+        m.add_all_different(keys)
     for a, b, d in _chain_constraints(dag, budget_ns):
         m.add(s[b] >= s[a] + d)
     lifetime = []
     for a, b in dag.data_edges:
         w = max(dag.nodes[a].width, 1)
         lifetime.append(w * (s[b] - s[a] - dag.nodes[a].latency))
-    weight = sum(max(nd.width, 1) for nd in dag.nodes) * horizon + 1
-    m.minimize(length * weight + sum(lifetime))
+    unit_cost = 64  # like a 64-bit value held one more cycle
+    weight = sum(max(nd.width, 1) for nd in dag.nodes) * (horizon + 1) + unit_cost * len(unit_vars) + 1
+    m.minimize(length * weight + sum(lifetime) + unit_cost * sum(unit_vars.values()))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 1
@@ -72,7 +188,8 @@ def schedule_dag(dag: Dag, budget_ns: float, min_length: int = 0, time_limit_s: 
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise ScheduleInfeasible("no schedule found")
-    return [int(solver.value(v)) for v in s], int(solver.value(length))
+    units = {i: int(solver.value(u)) for i, u in unit_vars.items()}
+    return [int(solver.value(v)) for v in s], int(solver.value(length)), units
 
 
 def _chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:

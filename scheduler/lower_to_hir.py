@@ -14,9 +14,13 @@ memref read with latency 0 and written with latency 1.
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from hls.diagnostics import SourceLoc
+import islpy as isl
+
+from hls.diagnostics import Diagnostic, HlsError, SourceLoc
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import ArrayType, IntType
 from hls.ir.hir import (
@@ -54,10 +58,14 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
 )
-from hls.scheduler.cpsat import Dag, DagNode, schedule_dag
+from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, minimum_ii, schedule_dag
 from hls.scheduler.target import Target
 
 _CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+
+# (memref, kernel subscripts of an earlier access, of a later one) -> least iteration distance of a
+# dependence between them in a pipelined loop, or None when there is none
+DistanceFn = Callable[[MemRef, "list[Expr] | None", "list[Expr] | None"], "int | None"]
 _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
 
 
@@ -65,6 +73,9 @@ _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
 class ScheduleOptions:
     target: Target
     time_limit_s: float = 10.0
+    default_ii: int = 1  # target II of innermost loops (--ii)
+    pipeline: bool = True  # pipeline innermost loops unless a pragma says otherwise
+    warnings: list[Diagnostic] = field(default_factory=list)
 
 
 @dataclass
@@ -126,7 +137,11 @@ class _Segment:
         self.producer: dict[Value, int] = {}  # value -> index in items
         self.vars: dict[Variable, Value] = {}
         self.dirty: set[Variable] = set()
+        self.solved: tuple[list[int], int, dict[int, int]] | None = None  # set when the caller searched the II
         self.mem_log: dict[MemRef, list[tuple[int, bool]]] = {}  # (item index, is_store)
+        self.mem_subs: dict[int, list[Expr] | None] = {}  # kernel subscripts of each memory op
+        self.memory_deps: list[tuple[int, int, int, int]] = []  # (src node, dst node, delay, distance)
+        self.op_of_node: dict[int, Op] = {}
 
     # -- value helpers --
     @property
@@ -140,7 +155,7 @@ class _Segment:
             p = self.producer.get(v)
             if p is not None:
                 lat = self.dag.nodes[p].latency
-                self.dag.edges.append((p, idx, lat))
+                self.dag.edge(p, idx, lat)
                 self.dag.data_edges.append((p, idx))
         if result is not None:
             self.producer[result] = idx
@@ -161,39 +176,60 @@ class _Segment:
         self._emit(DagNode(lat, 0.0, None, width), res, operands, lambda ops, at, k=kind, r=res, la=lat, lc=loc: UnitOp(r, k, ops, la, at, lc), loc)
         return res
 
-    def load(self, mem: MemRef, indices: list[Value], pred: Value | None, loc: SourceLoc | None) -> Value:
+    def load(self, mem: MemRef, indices: list[Value], pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> Value:
         res = self.ctx.value(f"{mem.name}_rd", mem.width)
         ops = indices + ([pred] if pred is not None else [])
         n = len(indices)
-        resource = None if mem.kind == "reg" else (mem, 0)
+        resource = None if mem.kind == "reg" else mem
 
-        def build(o: list[Value], at: Time, m: MemRef = mem, r: Value = res, k: int = n, lc: SourceLoc | None = loc) -> Op:
-            return LoadOp(r, m, 0, o[:k], o[k] if len(o) > k else None, at, lc)
+        def build(o: list[Value], at: Time, port: int = 0, m: MemRef = mem, r: Value = res, k: int = n, lc: SourceLoc | None = loc) -> Op:
+            return LoadOp(r, m, port, o[:k], o[k] if len(o) > k else None, at, lc)
 
         idx = self._emit(DagNode(mem.read_latency, 0.0, resource, mem.width), res, ops, build, loc)
+        self.mem_subs[idx] = subs
         self._order(mem, idx, is_store=False)
         return res
 
-    def store(self, mem: MemRef, indices: list[Value], value: Value, pred: Value | None, loc: SourceLoc | None) -> None:
+    def store(self, mem: MemRef, indices: list[Value], value: Value, pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> None:
         ops = indices + [value] + ([pred] if pred is not None else [])
         n = len(indices)
 
-        def build(o: list[Value], at: Time, m: MemRef = mem, k: int = n, lc: SourceLoc | None = loc) -> Op:
-            return StoreOp(m, 0, o[:k], o[k], o[k + 1] if len(o) > k + 1 else None, at, lc)
+        def build(o: list[Value], at: Time, port: int = 0, m: MemRef = mem, k: int = n, lc: SourceLoc | None = loc) -> Op:
+            return StoreOp(m, port, o[:k], o[k], o[k + 1] if len(o) > k + 1 else None, at, lc)
 
-        idx = self._emit(DagNode(mem.write_latency, 0.0, (mem, 0), 0), None, ops, build, loc)
+        idx = self._emit(DagNode(mem.write_latency, 0.0, mem, 0), None, ops, build, loc)
+        self.mem_subs[idx] = subs
         self._order(mem, idx, is_store=True)
 
     def _order(self, mem: MemRef, idx: int, is_store: bool) -> None:
         """Keeps C's order between accesses of one memory (conservatively: any two may alias)."""
         for prev, prev_store in self.mem_log.get(mem, []):
-            if prev_store and not is_store:
-                self.dag.edges.append((prev, idx, mem.write_latency))  # RAW
-            elif prev_store and is_store:
-                self.dag.edges.append((prev, idx, 1))  # WAW
-            elif not prev_store and is_store:
-                self.dag.edges.append((prev, idx, 0))  # WAR: a read in the same cycle sees old data
+            delay = mem.write_latency if prev_store and not is_store else 1 if prev_store else 0 if is_store else None
+            if delay is not None:  # RAW, WAW, WAR (a read in the same cycle as a write sees old data)
+                self.dag.edge(prev, idx, delay)
+                self.memory_deps.append((prev, idx, delay, 0))
         self.mem_log.setdefault(mem, []).append((idx, is_store))
+
+    def carried_edges(self, distance: DistanceFn) -> None:
+        """Dependences between iterations of a pipelined loop: ``s_dst + II*d >= s_src + delay``."""
+        for mem, log in self.mem_log.items():
+            for a, a_store in log:
+                for b, b_store in log:
+                    if not (a_store or b_store):
+                        continue
+                    if mem.kind == "reg":
+                        d: int | None = 1  # the same register every iteration
+                    else:
+                        d = distance(mem, self.mem_subs[a], self.mem_subs[b])
+                    if d is None:
+                        continue
+                    delay = mem.write_latency if a_store and not b_store else (1 if a_store else 0)
+                    self.dag.edge(a, b, delay, d)
+                    self.memory_deps.append((a, b, delay, d))
+
+    def capacity(self) -> dict[object, int]:
+        """Ports per memory: how many accesses one cycle (one modulo slot) can take."""
+        return {m: m.ports for m in self.mem_log}
 
     def sink(self, operands: list[Value]) -> int:
         """A zero-latency placeholder standing for the op that consumes values at the segment end."""
@@ -219,7 +255,7 @@ class _Segment:
         mem = self.ctx.mems[s.var]
         indices = [self.expr(i, pred) for i in s.indices]
         value = self.expr(s.value, pred)
-        self.store(mem, indices, value, pred, s.loc)
+        self.store(mem, indices, value, pred, s.loc, s.indices)
 
     def if_convert(self, s: If, pred: Value | None) -> None:
         c = self.cond(s.cond, pred)
@@ -281,7 +317,7 @@ class _Segment:
             return v
         if isinstance(e, ArrayRead):
             mem = self.ctx.mems[e.array]
-            return self.load(mem, [self.expr(i, pred) for i in e.indices], pred, e.loc)
+            return self.load(mem, [self.expr(i, pred) for i in e.indices], pred, e.loc, e.indices)
         if isinstance(e, Cast):
             return self.cast(self.expr(e.operand, pred), e.operand.type, e.type, e.loc)
         if isinstance(e, Unary):
@@ -356,19 +392,23 @@ class _Segment:
             if var in self.ctx.regs:
                 self.store(self.ctx.regs[var], [], self.vars[var], None, loc)
 
-    def schedule(self, start: Time, min_length: int, sink_operands: list[Value]) -> tuple[list[Op], Time, list[Value]]:
+    def schedule(
+        self, start: Time, min_length: int, sink_operands: list[Value], ii: int | None = None, produced: dict[Value, int] | None = None
+    ) -> tuple[list[Op], Time, list[Value]]:
         """Schedules the segment from ``start``; returns its ops, its end, and ``sink_operands`` as
         values valid at the end (delayed as needed)."""
         sink = self.sink(sink_operands) if sink_operands else None
         if sink is not None:
             # the consumer (a loop start, if or return) waits for every op of the segment
             for i, nd in enumerate(self.dag.nodes[:-1]):
-                self.dag.edges.append((i, sink, nd.latency))
-        starts, length = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s)
+                self.dag.edge(i, sink, nd.latency)
+        starts, length, units = (
+            self.solved if self.solved is not None else schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, ii, self.capacity())
+        )
         if sink is not None:
             length = max(length, starts[sink])
             starts[sink] = length
-        valid: dict[Value, int] = {}
+        valid: dict[Value, int] = dict(produced or {})
         for it in self.items:
             if it.result is not None:
                 valid[it.result] = starts[it.node] + self.dag.nodes[it.node].latency
@@ -383,7 +423,8 @@ class _Segment:
             key = (v, k)
             if key not in delayed:
                 d = self.ctx.value(f"{v.name}_d", v.width)
-                out.append(((valid[v], self.producer_order(v) + 0.5 + k * 1e-4), DelayOp(d, v, k, start + valid[v])))
+                order_key = self.producer_order(v) + 0.5 + k * 1e-4 if v in self.producer else -1.0 + k * 1e-4
+                out.append(((valid[v], order_key), DelayOp(d, v, k, start + valid[v])))
                 delayed[key] = d
             return delayed[key]
 
@@ -394,7 +435,11 @@ class _Segment:
             if it.build is None:
                 sink_values = operands
                 continue
-            op = it.build(operands, start + t)  # type: ignore[operator]
+            if it.node in units:
+                op = it.build(operands, start + t, units[it.node])  # type: ignore[operator]
+            else:
+                op = it.build(operands, start + t)  # type: ignore[operator]
+            self.op_of_node[it.node] = op
             out.append(((t, float(order)), op))
         out.sort(key=lambda p: p[0])
         return [op for _, op in out], start + length, sink_values
@@ -460,6 +505,59 @@ def _has_load(e: Expr) -> bool:
     if isinstance(e, Select):
         return _has_load(e.cond) or _has_load(e.if_true) or _has_load(e.if_false)
     return False
+
+
+def _describe_node(seg: _Segment, n: int) -> str:
+    item = seg.items[n]
+    op = item.build(item.operands, Time(TimeVar("t"), 0)) if item.build is not None else None  # type: ignore[operator]
+    if isinstance(op, LoadOp):
+        return f"load of '{op.mem.name.removesuffix('_reg')}'"
+    if isinstance(op, StoreOp):
+        return f"store to '{op.mem.name.removesuffix('_reg')}'"
+    if isinstance(op, UnitOp):
+        return f"{op.kind} (latency {op.latency})"
+    if isinstance(op, CombOp):
+        return op.kind
+    return "op"
+
+
+def _least_distance(src: isl.Map, dst: isl.Map, depth: int, step: int) -> int | None:
+    """Least number of iterations of the innermost loop from an access to a later one of the same
+    element, with the outer iterators equal (outer loops never overlap)."""
+    dep = src.apply_range(dst.reverse())
+    same_outer = " and ".join(f"o{k} = p{k}" for k in range(depth - 1))
+    later = f"p{depth - 1} {'>' if step > 0 else '<'} o{depth - 1}"
+    cond = " and ".join(c for c in (same_outer, later) if c)
+    olds = ", ".join(f"o{k}" for k in range(depth))
+    news = ", ".join(f"p{k}" for k in range(depth))
+    order = isl.Map(f"{{ L[{olds}] -> L[{news}] : {cond} }}").align_params(dep.get_space())
+    dep = dep.intersect(order)
+    if dep.is_empty():
+        return None
+    deltas = dep.deltas()
+    lo = deltas.dim_min(depth - 1) if step > 0 else deltas.dim_max(depth - 1)
+    try:
+        val = lo.min_val() if step > 0 else lo.max_val()
+    except isl.Error:
+        return 1
+    if not val.is_int():
+        return 1
+    return max(1, math.ceil(abs(int(val.to_python())) / abs(step)))
+
+
+def _storage_ports(fn: KernelFunction, var: Variable) -> int:
+    """Ports of an array: two (a second ap_memory port or a true dual-port RAM, used only where the
+    schedule needs it) unless ``interface ... storage_type=ram_1p`` or ``bind_storage type=ram_1p``."""
+    for p in fn.pragmas:
+        name = p.options.get("port") if p.name == "interface" else p.options.get("variable") if p.name == "bind_storage" else None
+        if name is None or name != var.name:
+            continue
+        kind = (p.options.get("storage_type") or p.options.get("type") or "").lower()
+        if kind == "ram_1p":
+            return 1
+        if kind in ("ram_2p", "ram_s2p", "ram_t2p"):
+            return 2
+    return 2
 
 
 def _has_loop(stmts: list[Stmt]) -> bool:
@@ -573,7 +671,8 @@ class _Lowering:
         for v in fn.params + fn.locals:
             if isinstance(v.type, ArrayType):
                 kind = "arg" if v.kind == "param" else "bram"
-                mems[v] = MemRef(v.name, kind, v.type.elem.width, v.type.dims, 1, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc)
+                ports = _storage_ports(fn, v)
+                mems[v] = MemRef(v.name, kind, v.type.elem.width, v.type.dims, ports, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc)
         written = _written(fn.body)
         regs: dict[Variable, MemRef] = {}
         for v in sorted(register_variables(fn), key=lambda v: v.name):
@@ -636,7 +735,9 @@ class _Lowering:
             if isinstance(item, For):
                 loop_op = self.loop(item, cur, sink_values[0], sink_values[1], loops)
                 ops.append(loop_op)
-                cur = Time(loop_op.result, 0)
+                # after a pipelined loop the last iteration drains for latency - II more cycles
+                drain = max(0, (loop_op.latency or 0) - (loop_op.ii or 0)) if loop_op.ii is not None else 0
+                cur = Time(loop_op.result, drain)
             elif isinstance(item, If):
                 if_op = self.dynamic_if(item, cur, sink_values[0], loops)
                 ops.append(if_op)
@@ -648,6 +749,9 @@ class _Lowering:
     def loop(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]]) -> ForOp:
         assert isinstance(s.var.type, IntType)
         iv = Value(s.var.name, s.var.type.width)
+        target_ii = self.pipeline_target(s)
+        if target_ii is not None:
+            return self.pipelined_loop(s, at, init, bound, loops, iv, target_ii)
         ti = self.ctx.time_var("ti")
         body, end, _ = self.region(s.body, Time(ti, 0), loops + [(s, iv)], {}, min_final=1)
         if end.offset < 1:
@@ -657,6 +761,98 @@ class _Lowering:
             iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step,
             at, ti, body, end, tf, s.name, None, s.loc,
         )  # fmt: skip
+
+    def pipeline_target(self, s: For) -> int | None:
+        """The target II if the loop is pipelined: innermost loops by default, as Vitis does."""
+        opts = self.ctx.opts
+        prag = next((p for p in s.pragmas if p.name == "pipeline"), None)
+        innermost = not _has_loop(s.body)
+        if prag is not None and "off" in prag.options:
+            return None
+        if prag is not None and "ii" in prag.options:
+            try:
+                ii = int(prag.options["ii"])
+            except ValueError:
+                raise HlsError(prag.loc, f"pipeline II must be a positive integer, not '{prag.options['ii']}'") from None
+            if ii < 1:
+                raise HlsError(prag.loc, "pipeline II must be a positive integer")
+        else:
+            ii = opts.default_ii
+        if not innermost:
+            if prag is not None:
+                opts.warnings.append(Diagnostic(prag.loc, "warning", f"loop '{s.name}' contains loops: not pipelined (only innermost loops are)"))
+            return None
+        if prag is None and not opts.pipeline:
+            return None
+        return ii
+
+    def pipelined_loop(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]], iv: Value, target: int) -> ForOp:
+        """An innermost loop modulo-scheduled at the lowest II >= max(target, MII)."""
+        assert isinstance(s.var.type, IntType)
+        ti = self.ctx.time_var("ti")
+        seg = _Segment(self.ctx, loops + [(s, iv)])
+        seg.stmts(s.body, None)
+        seg.flush_registers(s.loc)
+        seg.carried_edges(self.distance_fn(s, loops))
+        bound_info = minimum_ii(seg.dag, seg.capacity())
+        ii = max(target, bound_info.mii)
+        budget = self.ctx.opts.target.budget_ns
+        while True:
+            try:
+                seg.solved = schedule_dag(seg.dag, budget, 1, self.ctx.opts.time_limit_s, ii, seg.capacity())
+                break
+            except ScheduleInfeasible:
+                ii += 1
+                if ii > 4096:
+                    raise
+        if ii > target:
+            self.ctx.opts.warnings.append(Diagnostic(s.loc, "warning", self.ii_reason(s, seg, bound_info, target, ii)))
+        ops, end, _ = seg.schedule(Time(ti, 0), 1, [], ii, {iv: 0})
+        latency = max(end.offset, ii)
+        tf = self.ctx.time_var("tf")
+        deps = [(seg.op_of_node[a], seg.op_of_node[b], delay, d) for a, b, delay, d in seg.memory_deps]
+        return ForOp(
+            iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step,
+            at, ti, ops, Time(ti, ii), tf, s.name, ii, s.loc, latency, target, bound_info.res_mii, bound_info.rec_mii, deps,
+        )  # fmt: skip
+
+    def ii_reason(self, s: For, seg: _Segment, bound: MiiBound, target: int, ii: int) -> str:
+        """Why the target II was not met, as Vitis users want it: the recurrence or the resource."""
+        head = f"loop '{s.name}': II={ii} instead of the target {target}"
+        if bound.rec_mii >= bound.res_mii and bound.recurrence:
+            cyc = bound.recurrence
+            delay = dist = 0
+            for a, b in zip(cyc, cyc[1:] + cyc[:1]):
+                edge = max((e for e in seg.dag.edges if e[0] == a and e[1] == b), key=lambda e: e[2] - bound.rec_mii * e[3], default=None)
+                if edge is not None:
+                    delay += edge[2]
+                    dist += edge[3]
+            lines = sorted({seg.items[n].loc.line for n in cyc if seg.items[n].loc is not None})  # type: ignore[union-attr]
+            what = sorted({_describe_node(seg, n) for n in cyc})
+            return (f"{head}: recurrence through {', '.join(what)} (line{'s' if len(lines) > 1 else ''} "
+                    f"{', '.join(map(str, lines))}) with latency {delay} over distance {dist}: RecMII={bound.rec_mii}")
+        if isinstance(bound.resource, MemRef):
+            mem = bound.resource
+            uses = sum(1 for nd in seg.dag.nodes if nd.resource is mem)
+            ports = f"{mem.ports} port{'s' if mem.ports > 1 else ''}"
+            return f"{head}: {uses} accesses to '{mem.name}' per iteration on its {ports}: ResMII={bound.res_mii}"
+        return f"{head}: no schedule at a lower II satisfies the dependences and ports"
+
+    def distance_fn(self, s: For, loops: list[tuple[For, Value]]) -> DistanceFn:
+        from hls.frontend.affine import access_map
+
+        info = self.model.loops.get(s)
+        iters = [lp.var for lp, _ in loops] + [s.var]
+
+        def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None) -> int | None:
+            var = next(v for v, m in self.ctx.mems.items() if m is mem)
+            ma = access_map(self.model, iters, var, a) if a is not None else None
+            mb = access_map(self.model, iters, var, b) if b is not None else None
+            if ma is None or mb is None or info is None:
+                return 1  # not affine: assume the next iteration may depend on this one
+            return _least_distance(ma.intersect_domain(info.domain), mb.intersect_domain(info.domain), len(iters), s.step)
+
+        return distance
 
     def dynamic_if(self, s: If, at: Time, cond: Value, loops: list[tuple[For, Value]]) -> IfOp:
         tt, te = self.ctx.time_var("tthen"), self.ctx.time_var("telse")

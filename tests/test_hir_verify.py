@@ -19,8 +19,8 @@ void k(int a[8], int b[8]) {
 """
 
 
-def _hir(tmp_path: Path) -> HirFunc:
-    return schedule(model_from_source(tmp_path, SRC, "k"), ScheduleOptions(load_target()))
+def _hir(tmp_path: Path, pipeline: bool = False) -> HirFunc:
+    return schedule(model_from_source(tmp_path, SRC, "k"), ScheduleOptions(load_target(), pipeline=pipeline))
 
 
 def _loop(fn: HirFunc) -> ForOp:
@@ -58,4 +58,51 @@ def test_catches_early_next_iter(tmp_path: Path) -> None:
     loop = _loop(fn)
     loop.next_iter = Time(loop.iter_time, 1)
     with pytest.raises(ScheduleError, match="does not wait"):
+        verify_hir(fn)
+
+
+def test_pipelined_loop_verifies(tmp_path: Path) -> None:
+    fn = _hir(tmp_path, pipeline=True)
+    verify_hir(fn)
+    loop = _loop(fn)
+    assert loop.ii == 1 and loop.next_iter == Time(loop.iter_time, 1)
+
+
+def test_catches_modulo_port_conflict(tmp_path: Path) -> None:
+    fn = _hir(tmp_path, pipeline=True)
+    loop = _loop(fn)
+    loads = [op for op in loop.body if isinstance(op, LoadOp)]
+    # two loads of one array one cycle apart collide at II=1
+    loop.ii = 1
+    loads[1].at = Time(loads[0].at.var, loads[0].at.offset + 1)
+    with pytest.raises(ScheduleError):
+        verify_hir(fn)
+
+
+def test_catches_violated_carried_dependence(tmp_path: Path) -> None:
+    src = "void r(int a[16]) { for (int i = 1; i < 16; i++) a[i] = a[i - 1] + 5; }"
+    fn = schedule(model_from_source(tmp_path, src, "r"), ScheduleOptions(load_target()))
+    verify_hir(fn)
+    loop = _loop(fn)
+    assert loop.ii == 2 and any(d == 1 for _, _, _, d in loop.dependences)
+    loop.ii = 1
+    loop.next_iter = Time(loop.iter_time, 1)
+    for op in loop.body:  # keep the ports apart so that only the dependence is wrong
+        if isinstance(op, StoreOp):
+            op.port = 1
+        elif isinstance(op, LoadOp):
+            op.port = 0
+    with pytest.raises(ScheduleError, match="depends on"):
+        verify_hir(fn)
+
+
+def test_catches_code_during_drain(tmp_path: Path) -> None:
+    src = "int r(int a[16]) { int s = 0; for (int i = 0; i < 16; i++) s += a[i] * a[i]; return s; }"
+    fn = schedule(model_from_source(tmp_path, src, "r"), ScheduleOptions(load_target()))
+    verify_hir(fn)
+    loop = _loop(fn)
+    assert loop.latency is not None and loop.ii is not None and loop.latency > loop.ii
+    ret = fn.body[-1]
+    ret.at = Time(ret.at.var, 0)  # type: ignore[union-attr]
+    with pytest.raises(ScheduleError, match="draining|valid only"):
         verify_hir(fn)

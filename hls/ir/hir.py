@@ -162,6 +162,14 @@ class ForOp:
     name: str
     ii: int | None = None
     loc: SourceLoc | None = None
+    latency: int | None = None  # pipelined: cycles from an iteration's start to its last effect
+    # scheduling facts for reports (not part of the textual form)
+    target_ii: int | None = None
+    res_mii: int | None = None
+    rec_mii: int | None = None
+    # memory dependences the schedule must respect, recorded by the scheduler for the verifier:
+    # (source op, sink op, cycles from source start to sink start, iteration distance)
+    dependences: list[tuple[Op, Op, int, int]] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -258,7 +266,7 @@ def _print_ops(ops: list[Op], out: list[str], ind: str) -> None:
         elif isinstance(op, ForOp):
             sign = "s" if op.cmp_signed else "u"
             ivs = "i" if op.iv_signed else "u"
-            ii = f" ii {op.ii}" if op.ii is not None else ""
+            ii = f" ii {op.ii} latency {op.latency}" if op.ii is not None else ""
             out.append(
                 f"{ind}%{op.result.name} = hir.for %{op.iv.name} : {ivs}{op.iv.width} = {op.init!r} "
                 f"while {op.cmp} {op.bound!r} : {sign}{op.cmp_width} step {op.step} "

@@ -71,6 +71,7 @@ class Verifier:
         self.fn = fn
         self.defined: set[Value] = set()
         self.enclosing_ivs: set[Value] = set()
+        self.drain: dict[TimeVar, int] = {}
 
     def inherited(self, region: _Region) -> dict[Value, Time | str]:
         """What a nested region sees: always-valid values, and enclosing iterators as always valid."""
@@ -109,6 +110,8 @@ class Verifier:
             self.fail(f"{what} uses %{t.var.name} after a loop or if started on it (it would overlap)")
         if t.offset < 0:
             self.fail(f"{what} at a negative offset")
+        if t.offset < self.drain.get(t.var, 0):
+            self.fail(f"{what} at {t} runs while the pipelined loop that ended at %{t.var.name} is still draining")
 
     def region(self, ops: list[Op], region: _Region, outer_values: dict[Value, Time | str], is_function: bool = False) -> None:
         port_use: dict[tuple[MemRef, int, TimeVar, int], Op] = {}
@@ -190,6 +193,8 @@ class Verifier:
                     self.fail(f"pipelined loop {op.name}: next_iter must be at %{op.iter_time.name} + {op.ii}")
                 if op.ii is None:
                     self.wait_all(self.body_completions(op.body, op.iter_time), op.next_iter, f"next_iter of {op.name}")
+                else:
+                    self.check_pipelined(op)
                 self.enclosing_ivs.discard(op.iv)
                 region.time_vars.add(op.result)
             elif isinstance(op, IfOp):
@@ -207,6 +212,22 @@ class Verifier:
             done = completion(op)
             if done is not None:
                 pending.append((op, done))
+
+    def check_pipelined(self, op: ForOp) -> None:
+        """Dependences between and within iterations, and the drain before code after the loop."""
+        assert op.ii is not None
+        for src, dst, delay, dist in op.dependences:
+            s_at, d_at = src.at, dst.at
+            if d_at.offset + op.ii * dist < s_at.offset + delay:
+                self.fail(
+                    f"loop {op.name}: {_describe(dst)} at {d_at} (+{dist} iterations at II={op.ii}) comes less than "
+                    f"{delay} cycles after {_describe(src)} at {s_at}, which it depends on"
+                )
+        for inner in op.body:
+            done = completion(inner)
+            if done is not None and op.latency is not None and done.offset > op.latency:
+                self.fail(f"loop {op.name}: {_describe(inner)} completes at {done}, after the iteration latency {op.latency}")
+        self.drain[op.result] = max(0, (op.latency or op.ii) - op.ii)
 
     def body_completions(self, ops: list[Op], tv: TimeVar) -> list[tuple[Op, Time]]:
         """Completions of the ops of a region body that must finish before it ends."""

@@ -56,21 +56,29 @@ def _fail(err: Exception) -> None:
 @_common
 @click.option("--ii", type=click.IntRange(min=1), default=1, show_default=True, help="Default target initiation interval of pipelined loops.")
 @click.option("--clock-ns", type=click.FloatRange(min=1.0), default=10.0, show_default=True, help="Target clock period in ns.")
+@click.option("--no-pipeline", is_flag=True, help="Do not pipeline loops (unless a loop's own pragma asks for it).")
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
-def synth(file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], ii: int, clock_ns: float, emit: str | None) -> None:
+def synth(
+    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...],
+    ii: int, clock_ns: float, no_pipeline: bool, emit: str | None,
+) -> None:  # fmt: skip
     """Synthesize FILE's function TOP to SystemVerilog.
 
-    Writes OUTDIR/rtl/TOP.sv (plus helper modules and filelist.f), OUTDIR/TOP.hir (the scheduled
-    IR), OUTDIR/report.rpt and OUTDIR/report.json, and OUTDIR/interface.json.
+    Innermost loops are pipelined at the target II (--ii, or '#pragma HLS pipeline II=N' in the
+    loop; 'pipeline off' keeps a loop sequential). Writes OUTDIR/rtl/TOP.sv (plus helper modules
+    and filelist.f), OUTDIR/TOP.hir (the scheduled IR), OUTDIR/report.rpt and OUTDIR/report.json,
+    and OUTDIR/interface.json.
     """
     from hls.driver import CompileOptions, compile_kernel
 
     out = outdir or Path("hls_out") / top
     try:
-        result = compile_kernel(CompileOptions(file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns))
+        result = compile_kernel(CompileOptions(file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline))
     except (HlsError, InternalError) as err:
         _fail(err)
         return
+    for w in result.warnings:
+        click.echo(w.render(), err=True)
     if result.report is not None:
         lat = result.report["latency_cycles"]
         click.echo(f"hls: {top}: wrote {out}/rtl/{top}.sv (latency {lat if lat is not None else '?'} cycles)")

@@ -67,7 +67,10 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
             if isinstance(op, ForOp):
                 kl = next(lp for lp in model.kernel.loops() if lp.name == op.name)
                 info = model.loops[kl]
-                it_lat = op.next_iter.offset if op.next_iter.var == op.iter_time and op.ii is None else None
+                if op.ii is not None:
+                    it_lat: int | None = op.latency
+                else:
+                    it_lat = op.next_iter.offset if op.next_iter.var == op.iter_time else None
                 loops.append({
                     "name": op.name,
                     "line": kl.loc.line,
@@ -76,8 +79,11 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
                     "trip_count_min": info.trip_min,
                     "trip_count_max": info.trip_max,
                     "pipelined": op.ii is not None,
-                    "target_ii": op.ii,
+                    "target_ii": op.target_ii,
                     "achieved_ii": op.ii,
+                    "mii": max(op.res_mii or 1, op.rec_mii or 1) if op.ii is not None else None,
+                    "res_mii": op.res_mii,
+                    "rec_mii": op.rec_mii,
                     "iteration_latency": it_lat,
                 })
                 walk(op.body)
@@ -129,7 +135,7 @@ def report_text(report: dict[str, Any]) -> str:
         f"  latency (cycles): {lat if lat is not None else '? (depends on arguments or data)'}",
         "",
         "== Loops",
-        f"  {'loop':<28} {'line':>5} {'trip count':>12} {'iter lat':>9} {'target II':>10} {'achieved II':>12} {'pipelined':>10}",
+        f"  {'loop':<28} {'line':>5} {'trip count':>12} {'iter lat':>9} {'target II':>10} {'achieved II':>12} {'MII':>5} {'pipelined':>10}",
     ]
     for lp in report["loops"]:
         trip = lp["trip_count"] if lp["trip_count"] is not None else (
@@ -139,7 +145,8 @@ def report_text(report: dict[str, Any]) -> str:
             f"  {'  ' * (lp['depth'] - 1) + lp['name']:<28} {lp['line']:>5} {trip!s:>12} "
             f"{lp['iteration_latency'] if lp['iteration_latency'] is not None else dash!s:>9} "
             f"{lp['target_ii'] if lp['target_ii'] is not None else dash!s:>10} "
-            f"{lp['achieved_ii'] if lp['achieved_ii'] is not None else dash!s:>12} {'yes' if lp['pipelined'] else 'no':>10}"
+            f"{lp['achieved_ii'] if lp['achieved_ii'] is not None else dash!s:>12} "
+            f"{lp['mii'] if lp['mii'] is not None else dash!s:>5} {'yes' if lp['pipelined'] else 'no':>10}"
         )
     out += ["", "== Interface", f"  {'port':<24} {'dir':>4} {'bits':>5} {'protocol':>10}  object"]
     for i in report["interfaces"]:

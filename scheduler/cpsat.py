@@ -155,10 +155,10 @@ def schedule_dag(
             raise ScheduleInfeasible("more accesses than slots")
         if len(members) < 2:
             continue
-        keys = []
+        keys: list[cp_model.IntVar] = []
         for i in members:
             if ii is None:
-                base: cp_model.LinearExprT = s[i]
+                base: cp_model.IntVar = s[i]
             else:
                 slot = m.new_int_var(0, ii - 1, f"slot{i}")
                 m.add_modulo_equality(slot, s[i], ii)
@@ -167,7 +167,7 @@ def schedule_dag(
                 unit = m.new_int_var(0, k - 1, f"unit{i}")
                 unit_vars[i] = unit
                 key = m.new_int_var(0, (horizon + 1) * k, f"key{i}")
-                m.add(key == base * k + unit)
+                m.add(key == cp_model.LinearExpr.weighted_sum([base, unit], [k, 1]))
                 keys.append(key)
             else:
                 keys.append(base)

@@ -402,9 +402,9 @@ class _Segment:
             # the consumer (a loop start, if or return) waits for every op of the segment
             for i, nd in enumerate(self.dag.nodes[:-1]):
                 self.dag.edge(i, sink, nd.latency)
-        starts, length, units = (
-            self.solved if self.solved is not None else schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, ii, self.capacity())
-        )
+        if self.solved is None:
+            self.solved = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, ii, self.capacity())
+        starts, length, units = self.solved
         if sink is not None:
             length = max(length, starts[sink])
             starts[sink] = length

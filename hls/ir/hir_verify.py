@@ -217,6 +217,7 @@ class Verifier:
         """Dependences between and within iterations, and the drain before code after the loop."""
         assert op.ii is not None
         for src, dst, delay, dist in op.dependences:
+            assert not isinstance(src, ConstOp) and not isinstance(dst, ConstOp)
             s_at, d_at = src.at, dst.at
             if d_at.offset + op.ii * dist < s_at.offset + delay:
                 self.fail(

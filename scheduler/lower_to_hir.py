@@ -412,21 +412,29 @@ class _Segment:
         for it in self.items:
             if it.result is not None:
                 valid[it.result] = starts[it.node] + self.dag.nodes[it.node].latency
+        # delays each value needs, made into one chain per value (HIR's delay coalescing): the
+        # value held k2 cycles is the value held k1 cycles, held k2 - k1 more
+        needs: dict[Value, set[int]] = {}
+        for it in self.items:
+            for v in it.operands:
+                if v in valid and starts[it.node] > valid[v]:
+                    needs.setdefault(v, set()).add(starts[it.node] - valid[v])
         delayed: dict[tuple[Value, int], Value] = {}
         out: list[tuple[tuple[int, float], Op]] = []
+        for v, ks in needs.items():
+            prev, prev_k = v, 0
+            base_order = self.producer_order(v) + 0.5 if v in self.producer else -1.0
+            for k in sorted(ks):
+                d = self.ctx.value(f"{v.name}_d", v.width)
+                out.append(((valid[v] + prev_k, base_order + k * 1e-4), DelayOp(d, prev, k - prev_k, start + valid[v] + prev_k)))
+                delayed[(v, k)] = d
+                prev, prev_k = d, k
 
         def at_time(v: Value, when: int, order: float) -> Value:
             if v not in valid or valid[v] == when:
                 return v
-            k = when - valid[v]
-            assert k > 0, f"{v!r} used before it is valid"
-            key = (v, k)
-            if key not in delayed:
-                d = self.ctx.value(f"{v.name}_d", v.width)
-                order_key = self.producer_order(v) + 0.5 + k * 1e-4 if v in self.producer else -1.0 + k * 1e-4
-                out.append(((valid[v], order_key), DelayOp(d, v, k, start + valid[v])))
-                delayed[key] = d
-            return delayed[key]
+            assert when > valid[v], f"{v!r} used before it is valid"
+            return delayed[(v, when - valid[v])]
 
         sink_values: list[Value] = []
         for order, it in enumerate(self.items):

@@ -1,0 +1,134 @@
+"""Pipelined loops: achieved II against the lower bound, the reasons when a target is missed,
+and co-simulation of pipelined hardware at trip counts 0 and 1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import run_hls
+
+KERNELS = """
+#define N 32
+void vadd(const int a[N], const int b[N], int c[N]) {
+  for (int i = 0; i < N; i++) c[i] = a[i] + b[i];
+}
+void transpose(const short a[8][8], short b[8][8]) {
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++) b[j][i] = a[i][j];
+}
+void stencil2(const int a[N], int b[N]) {
+  for (int i = 0; i < N - 1; i++) b[i] = (a[i] + a[i + 1]) >> 1;
+}
+long accumulate(const int a[N], const int b[N]) {
+  long s = 0;
+  for (int i = 0; i < N; i++) s += (long)a[i] * b[i];
+  return s;
+}
+void recurrence(int a[N]) {
+  for (int i = 1; i < N; i++) a[i] = a[i - 1] / 3 + a[i];
+}
+void three_reads(const int a[N], int b[N]) {
+#pragma HLS interface mode=ap_memory port=a storage_type=ram_1p
+  for (int i = 1; i < N - 1; i++) b[i] = a[i - 1] + a[i] + a[i + 1];
+}
+void not_pipelined(int a[N]) {
+  for (int i = 0; i < N; i++) {
+#pragma HLS pipeline off
+    a[i] = a[i] * 2;
+  }
+}
+void relaxed(int a[N]) {
+  for (int i = 0; i < N; i++) {
+#pragma HLS pipeline II=3
+    a[i] = a[i] + 7;
+  }
+}
+"""
+
+
+def _synth(tmp_path: Path, top: str, *extra: str) -> tuple[dict[str, Any], str]:
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / top
+    proc = run_hls(str(src), "--top", top, "-o", str(out), *extra)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads((out / "report.json").read_text()), proc.stderr
+
+
+@pytest.mark.parametrize("top", ["vadd", "transpose", "stencil2", "accumulate"])
+def test_streaming_and_accumulation_loops_reach_ii_1(tmp_path: Path, top: str) -> None:
+    report, warnings = _synth(tmp_path, top)
+    inner = report["loops"][-1]
+    assert inner["pipelined"] and inner["achieved_ii"] == 1 and inner["mii"] == 1
+    assert warnings == ""
+    assert report["latency_cycles"] is not None
+
+
+def test_recurrence_sets_ii_and_is_explained(tmp_path: Path) -> None:
+    report, warnings = _synth(tmp_path, "recurrence")
+    loop = report["loops"][0]
+    assert loop["achieved_ii"] == loop["rec_mii"] == loop["mii"] > 1
+    assert loop["target_ii"] == 1
+    first = warnings.splitlines()[0]
+    assert ":19:3: warning: loop 'recurrence_L19': II=36 instead of the target 1" in first
+    assert "recurrence through" in first and "sdiv" in first and "store to 'a'" in first and "over distance 1" in first
+
+
+def test_single_port_resource_limit_is_explained(tmp_path: Path) -> None:
+    report, warnings = _synth(tmp_path, "three_reads")
+    loop = report["loops"][0]
+    assert loop["achieved_ii"] == loop["res_mii"] == 3
+    assert "3 accesses to 'a' per iteration on its 1 port: ResMII=3" in warnings
+
+
+def test_second_port_only_when_it_helps(tmp_path: Path) -> None:
+    report, _ = _synth(tmp_path, "stencil2")
+    ports = {i["port"] for i in report["interfaces"]}
+    assert "a_address1" in ports and "b_address1" not in ports
+    report, _ = _synth(tmp_path, "vadd")
+    assert not any(i["port"].endswith("address1") for i in report["interfaces"])
+
+
+def test_pragmas_and_flags(tmp_path: Path) -> None:
+    report, _ = _synth(tmp_path, "not_pipelined")
+    assert not report["loops"][0]["pipelined"]
+    report, _ = _synth(tmp_path, "relaxed")
+    assert report["loops"][0]["achieved_ii"] == 3 and report["loops"][0]["target_ii"] == 3
+    report, _ = _synth(tmp_path, "vadd", "--no-pipeline")
+    assert not report["loops"][0]["pipelined"]
+    report, _ = _synth(tmp_path, "vadd", "--ii", "2")
+    assert report["loops"][0]["achieved_ii"] == 2
+
+
+TRIP_KERNEL = """
+#include <stdio.h>
+int tail_sum(int n, int m, const int a[16], int b[16]) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < m; j++) { b[j] = a[j] + i; s += a[j] ^ j; }
+  return s;
+}
+int main(void) {
+  int a[16], b[16];
+  for (int i = 0; i < 16; i++) { a[i] = i * 7 - 20; b[i] = 0; }
+  int cases[][2] = {{0, 5}, {1, 1}, {1, 2}, {3, 4}, {4, 16}, {16, 16}, {2, 0}};
+  for (int c = 0; c < 7; c++) printf("%d\\n", tail_sum(cases[c][0], cases[c][1], a, b));
+  return 0;
+}
+"""
+
+
+def test_trip_counts_zero_one_and_triangular_cosim(tmp_path: Path) -> None:
+    src = tmp_path / "trip.c"
+    src.write_text(TRIP_KERNEL)
+    out = tmp_path / "o"
+    proc = run_hls("cosim", str(src), "--top", "tail_sum", "-o", str(out), "--tb", str(src))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    result = json.loads((out / "cosim.json").read_text())
+    assert result["status"] == "pass" and len(result["calls"]) == 7
+    report = json.loads((out / "report.json").read_text())
+    assert report["loops"][1]["pipelined"] and report["loops"][1]["achieved_ii"] == 1

@@ -134,7 +134,12 @@ def schedule_dag(
     n = len(dag.nodes)
     if n == 0:
         return [], min_length, {}
-    horizon = sum(max(nd.latency, 1) for nd in dag.nodes) + min_length + 1 + sum(max(d, 0) for _, _, d, _ in dag.edges)
+    chains = _chain_constraints(dag, budget_ns)
+    greedy = greedy_schedule(dag, chains, min_length, ii, capacity)
+    if greedy is not None:
+        horizon = greedy[1]  # the optimum is no longer than the list schedule
+    else:
+        horizon = sum(max(nd.latency, 1) for nd in dag.nodes) + min_length + 1 + sum(max(d, 0) for _, _, d, _ in dag.edges)
     m = cp_model.CpModel()
     s = [m.new_int_var(0, horizon, f"s{i}") for i in range(n)]
     length = m.new_int_var(min_length, horizon + max(nd.latency for nd in dag.nodes), "length")
@@ -172,8 +177,14 @@ def schedule_dag(
             else:
                 keys.append(base)
         m.add_all_different(keys)
-    for a, b, d in _chain_constraints(dag, budget_ns):
+    for a, b, d in chains:
         m.add(s[b] >= s[a] + d)
+    if greedy is not None:
+        for i, v in enumerate(greedy[0]):
+            m.add_hint(s[i], v)
+        for i, u in greedy[2].items():
+            if i in unit_vars:
+                m.add_hint(unit_vars[i], u)
     lifetime = []
     for a, b in dag.data_edges:
         w = max(dag.nodes[a].width, 1)
@@ -184,12 +195,59 @@ def schedule_dag(
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 1
-    solver.parameters.max_time_in_seconds = time_limit_s
+    # a deterministic work limit (not wall-clock time) keeps reruns byte-identical
+    solver.parameters.max_deterministic_time = time_limit_s
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if greedy is not None:
+            return greedy  # the solver ran out of time: the list schedule is valid
         raise ScheduleInfeasible("no schedule found")
     units = {i: int(solver.value(u)) for i, u in unit_vars.items()}
     return [int(solver.value(v)) for v in s], int(solver.value(length)), units
+
+
+def greedy_schedule(
+    dag: Dag, chains: list[tuple[int, int, int]], min_length: int, ii: int | None, capacity: dict[object, int]
+) -> tuple[list[int], int, dict[int, int]] | None:
+    """A list schedule (iterative-modulo style): nodes in topological order, each at its earliest
+    cycle with a free unit (modulo II). None if an edge back to an earlier node is violated."""
+    n = len(dag.nodes)
+    preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for a, b, d, k in dag.edges:
+        if k == 0:
+            preds[b].append((a, d))
+    for a, b, d in chains:
+        preds[b].append((a, d))
+    starts = [0] * n
+    units: dict[int, int] = {}
+    busy: dict[tuple[object, int, int], bool] = {}
+    for v in range(n):
+        t = max((starts[a] + d for a, d in preds[v] if a < v), default=0)
+        res = dag.nodes[v].resource
+        if res is not None:
+            k = capacity.get(res, 1)
+            while True:
+                slot = t % ii if ii is not None else t
+                free = next((u for u in range(k) if (res, slot, u) not in busy), None)
+                if free is not None:
+                    busy[(res, slot, free)] = True
+                    if k > 1:
+                        units[v] = free
+                    break
+                t += 1
+                if ii is not None and t > 100_000:
+                    return None
+        starts[v] = t
+    for a, b, d, k in dag.edges:
+        if k and ii is None:
+            continue
+        if starts[b] + (ii or 0) * k < starts[a] + d:
+            return None
+    for a, b, d in chains:
+        if starts[b] < starts[a] + d:
+            return None
+    length = max([min_length] + [starts[v] + dag.nodes[v].latency for v in range(n)])
+    return starts, length, units
 
 
 def _chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:

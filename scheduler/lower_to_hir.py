@@ -72,7 +72,7 @@ _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
 @dataclass
 class ScheduleOptions:
     target: Target
-    time_limit_s: float = 3.0  # per CP-SAT call; the best schedule found by then is kept
+    time_limit_s: float = 2.0  # per CP-SAT call; the best schedule found by then is kept
     default_ii: int = 1  # target II of innermost loops (--ii)
     pipeline: bool = True  # pipeline innermost loops unless a pragma says otherwise
     warnings: list[Diagnostic] = field(default_factory=list)

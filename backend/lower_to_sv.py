@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlReg, RtlWire
+from hls.diagnostics import SourceLoc
+from hls.ir.ctypes import ArrayType
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -31,6 +34,7 @@ from hls.ir.hir import (
     Value,
 )
 from hls.ir.interface import ArrayArg, FunctionInterface, MemPortUse, Param, ScalarArg
+from hls.ir.kernel import KernelFunction
 
 _BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "eq": "==", "ne": "!=",
         "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}  # fmt: skip
@@ -66,6 +70,7 @@ class _Builder:
     accesses: dict[tuple[MemRef, int], list[_Access]] = field(default_factory=dict)
     loads: dict[tuple[MemRef, int], bool] = field(default_factory=dict)
     libs: set[str] = field(default_factory=set)
+    fp_units: dict[str, FpUnit] = field(default_factory=dict)
     counter: int = 0
 
     def fresh(self, hint: str) -> str:
@@ -170,8 +175,17 @@ class _Builder:
         res = f"v_{op.result.name}"
         self.wires.append(RtlWire(res, w, None, f"{op.kind}, latency {op.latency}"))
         self.expr_of[op.result] = res
-        a, b = self.ref(op.operands[0]), self.ref(op.operands[1])
         name = f"u_{op.result.name}"
+        if is_fp_kind(op.kind):
+            unit = fp_unit(op)
+            self.fp_units.setdefault(unit.module, unit)
+            self.libs.add("hls_fp_pkg.sv")
+            conns = [("clk", "ap_clk"), ("ce", "1'b1")]
+            conns += [(port, self.ref(v)) for (port, _), v in zip(unit.inputs, op.operands)]
+            conns.append(("r", res))
+            self.instances.append(RtlInstance(unit.module, name, (("LATENCY", str(op.latency)),), tuple(conns)))
+            return
+        a, b = self.ref(op.operands[0]), self.ref(op.operands[1])
         if op.kind == "mul":
             self.libs.add(_LIB["mul"])
             self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency))),
@@ -303,17 +317,16 @@ class _Builder:
     ret_value: str | None = None
 
 
-def interface_of(fn: HirFunc, kernel_file: str, name_locations: tuple = ()) -> FunctionInterface:  # type: ignore[type-arg]
-    """The RTL interface (ports used per array) of a scheduled function."""
-    reads: dict[tuple[str, int], bool] = {}
-    writes: dict[tuple[str, int], bool] = {}
+def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str, name_locations: tuple[SourceLoc, ...] = ()) -> FunctionInterface:
+    """The RTL interface of a scheduled function: C types from the kernel, ports used from the HIR."""
+    used: dict[tuple[str, int], MemPortUse] = {}
 
     def walk(ops: list[Op]) -> None:
         for op in ops:
-            if isinstance(op, LoadOp):
-                reads[(op.mem.name, op.port)] = True
-            elif isinstance(op, StoreOp):
-                writes[(op.mem.name, op.port)] = True
+            if isinstance(op, (LoadOp, StoreOp)):
+                key = (op.mem.name, op.port)
+                old = used.get(key, MemPortUse(False, False))
+                used[key] = MemPortUse(old.read or isinstance(op, LoadOp), old.write or isinstance(op, StoreOp))
             elif isinstance(op, ForOp):
                 walk(op.body)
             elif isinstance(op, IfOp):
@@ -321,26 +334,14 @@ def interface_of(fn: HirFunc, kernel_file: str, name_locations: tuple = ()) -> F
                 walk(op.else_body)
 
     walk(fn.body)
-    from hls.ir.ctypes import IntType
-
     params: list[Param] = []
-    mems = {m.name: m for m in fn.memrefs if m.kind == "arg"}
-    args = {a.value.name: a for a in fn.args}
-    for name in fn.arg_order:
-        if name in mems:
-            m = mems[name]
-            ports = []
-            for p in range(m.ports):
-                r, w = reads.get((name, p), False), writes.get((name, p), False)
-                if r or w or p == 0:
-                    ports.append(MemPortUse(r, w))
-            elem = IntType(m.width, m.signed, 0, "")
-            params.append(ArrayArg(name, elem, m.dims, tuple(ports)))
+    for v in kernel.params:
+        if isinstance(v.type, ArrayType):
+            ports = [used.get((v.name, p), MemPortUse(False, False)) for p in range(2) if p == 0 or (v.name, p) in used]
+            params.append(ArrayArg(v.name, v.type.elem, v.type.dims, tuple(ports), v.is_const))
         else:
-            a = args[name]
-            params.append(ScalarArg(name, IntType(a.value.width, a.signed, 0, "")))
-    ret = IntType(fn.return_width, True, 0, "") if fn.return_width else None
-    return FunctionInterface(fn.name, tuple(params), ret, kernel_file, tuple(name_locations))
+            params.append(ScalarArg(v.name, v.type))
+    return FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file, tuple(name_locations))
 
 
 def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) -> RtlModule:
@@ -438,7 +439,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
             b.unused.append(r.name)
     return RtlModule(
         fn.name, header, tuple(ports), tuple(b.wires), tuple(b.regs), tuple(b.instances), tuple(outputs),
-        tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)),
+        tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)), tuple(b.fp_units[k] for k in sorted(b.fp_units)),
     )  # fmt: skip
 
 

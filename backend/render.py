@@ -44,6 +44,16 @@ def write_rtl(m: RtlModule, rtl_dir: Path) -> list[Path]:
     for lib in m.library_files:
         path = rtl_dir / lib
         path.write_text(library_file(lib))
+        if lib.endswith("_pkg.sv"):
+            files.insert(0, path)  # packages before the modules that import them
+        else:
+            files.append(path)
+    env = _env()
+    for unit in m.fp_units:
+        path = rtl_dir / f"{unit.module}.sv"  # type: ignore[attr-defined]
+        path.write_text(env.get_template("fp_unit.sv.j2").render(u=unit))
         files.append(path)
+    if m.fp_units:
+        (rtl_dir / "xilinx_fp_ip.tcl").write_text(env.get_template("xilinx_fp_ip.tcl.j2").render(units=m.fp_units))
     (rtl_dir / "filelist.f").write_text("".join(f"{f.name}\n" for f in files))
     return files

@@ -55,3 +55,4 @@ class RtlModule:
     output_assigns: tuple[tuple[str, str], ...]
     unused: tuple[str, ...]  # bits deliberately left unread, gathered into one *_unused* net
     library_files: tuple[str, ...]  # helper module files this module instantiates
+    fp_units: tuple[object, ...] = ()  # generated floating-point operator modules (backend.fp_units.FpUnit)

@@ -11,7 +11,7 @@ import islpy as isl
 
 from hls.diagnostics import HlsError
 from hls.ir.affine import Access, AffineLoop, AffineModel, AffineStatement
-from hls.ir.ctypes import ArrayType
+from hls.ir.ctypes import ArrayType, IntType
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -22,6 +22,7 @@ from hls.ir.kernel import (
     For,
     If,
     KernelFunction,
+    MathCall,
     Return,
     Select,
     Stmt,
@@ -46,7 +47,7 @@ class _Builder:
         self.fn = fn
         written = _written_vars(fn.body)
         # scalar arguments never written act as symbolic constants (isl parameters)
-        self.param_vars = [p for p in fn.params if not p.is_array and p not in written]
+        self.param_vars = [p for p in fn.params if isinstance(p.type, IntType) and p not in written]
         self.used_params: set[Variable] = set()
         self.model = AffineModel(fn, [], isl.Set("{ : }"))
         self.counter = 0
@@ -54,6 +55,8 @@ class _Builder:
     # -- affine expressions as isl text --
     def aff(self, e: Expr, iters: list[Variable]) -> str:
         if isinstance(e, Const):
+            if not isinstance(e.value, int):
+                raise _NotAffine
             return str(e.value)
         if isinstance(e, VarRead):
             if e.var in iters:
@@ -64,6 +67,8 @@ class _Builder:
             raise _NotAffine
         if isinstance(e, Cast):
             # widening keeps the value; narrowing of small affine values also does (no overflow assumed in C)
+            if not isinstance(e.type, IntType) or not isinstance(e.operand.type, IntType):
+                raise _NotAffine
             return self.aff(e.operand, iters)
         if isinstance(e, Unary) and e.op == "-":
             return f"-({self.aff(e.operand, iters)})"
@@ -116,7 +121,7 @@ class _Builder:
             sched = sched + ["0"] * (2 * depth + 1 - len(sched))
             self.statement(name, stmt, loops, dom_text, sched, exact)
         self.model.params = [isl_name(p) for p in self.param_vars if p in self.used_params]
-        ranges = [f"{p.type.min} <= {isl_name(p)} <= {p.type.max}" for p in self.param_vars if not isinstance(p.type, ArrayType)]
+        ranges = [f"{p.type.min} <= {isl_name(p)} <= {p.type.max}" for p in self.param_vars if isinstance(p.type, IntType)]
         self.model.context = isl.Set(self.with_params("{ : " + " and ".join(ranges) + " }" if ranges else "{ : }"))
         return self.model
 
@@ -225,6 +230,9 @@ class _Builder:
             self.collect_reads(e.rhs, stmt, iters, dom, exact and e.op not in ("&&", "||"), out)
         elif isinstance(e, (Unary, Cast)):
             self.collect_reads(e.operand, stmt, iters, dom, exact, out)
+        elif isinstance(e, MathCall):
+            for a in e.args:
+                self.collect_reads(a, stmt, iters, dom, exact, out)
         elif isinstance(e, Select):
             self.collect_reads(e.cond, stmt, iters, dom, exact, out)
             self.collect_reads(e.if_true, stmt, iters, dom, False, out)

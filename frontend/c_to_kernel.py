@@ -7,6 +7,7 @@ not support with a located ``... is not supported`` diagnostic.
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,10 +16,11 @@ from pycparser import c_ast
 
 from hls.diagnostics import HlsError, SourceLoc, unsupported
 from hls.ir import ctypes as ct
-from hls.ir.ctypes import INT, ArrayType, IntType
+from hls.ir.ctypes import DOUBLE, FLOAT, INT, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.kernel import (
     ARITH_OPS,
     CMP_OPS,
+    MATH_FUNCTIONS,
     ArrayRead,
     Assign,
     Binary,
@@ -28,6 +30,7 @@ from hls.ir.kernel import (
     For,
     If,
     KernelFunction,
+    MathCall,
     Pragma,
     Return,
     Select,
@@ -169,8 +172,8 @@ class CToKernel:
 
     # ---- types -------------------------------------------------------------------------------
 
-    def scalar_type(self, node: c_ast.Node, where: c_ast.Node) -> IntType:
-        """The IntType of a TypeDecl/Typename/IdentifierType."""
+    def scalar_type(self, node: c_ast.Node, where: c_ast.Node) -> ScalarType:
+        """The scalar type of a TypeDecl/Typename/IdentifierType."""
         if isinstance(node, c_ast.Typename):
             node = node.type
         if isinstance(node, c_ast.TypeDecl):
@@ -181,8 +184,12 @@ class CToKernel:
                 return ct.STDINT_TYPES[names[0]]
             if len(names) == 1 and names[0] in self.typedefs:
                 return self.scalar_type(self.typedefs[names[0]], where)
+            if names == ["float"]:
+                return FLOAT
+            if names == ["double"]:
+                return DOUBLE
             if any(n in _FLOAT_NAMES for n in names):
-                raise unsupported(self.loc(where), f"floating-point type '{' '.join(names)}'")
+                raise unsupported(self.loc(where), f"type '{' '.join(names)}'")
             key = tuple(sorted(names, key=lambda n: _ORDER.get(n, 9)))
             if key in _BASE_TYPES:
                 return _BASE_TYPES[key]
@@ -195,7 +202,7 @@ class CToKernel:
             return INT
         raise unsupported(self.loc(where), f"type {type(node).__name__}")
 
-    def decl_type(self, node: c_ast.Node, where: c_ast.Node) -> IntType | ArrayType:
+    def decl_type(self, node: c_ast.Node, where: c_ast.Node) -> ScalarType | ArrayType:
         dims: list[int] = []
         while isinstance(node, c_ast.ArrayDecl):
             if node.dim is None:
@@ -221,11 +228,11 @@ class CToKernel:
         """Evaluates an integer constant expression (array sizes, enum values)."""
         e = self.expr(node)
         value = _fold(e)
-        if value is None:
+        if not isinstance(value, int) or not isinstance(e.type, IntType):
             raise HlsError(self.loc(node), "expected an integer constant expression")
         return value
 
-    def _return_type(self, fd: c_ast.FuncDef) -> IntType | None:
+    def _return_type(self, fd: c_ast.FuncDef) -> ScalarType | None:
         rtype = fd.decl.type.type
         if isinstance(rtype, c_ast.TypeDecl) and isinstance(rtype.type, c_ast.IdentifierType) and rtype.type.names == ["void"]:
             return None
@@ -373,7 +380,7 @@ class CToKernel:
     def _assign_to(self, lvalue: c_ast.Node, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
         loc = self.loc(node)
         var, indices = self._lvalue(lvalue)
-        target_type = var.type.elem if isinstance(var.type, ArrayType) else var.type
+        target_type: ScalarType = var.type.elem if isinstance(var.type, ArrayType) else var.type
         value = self.expr(rvalue)
         if op is not None:
             if var in self.exited_loop_vars:
@@ -437,12 +444,12 @@ class CToKernel:
         if frame is not None:
             if frame.result is None:
                 return [Return(None, loc)]
-            assert isinstance(frame.result.type, IntType)
+            assert not isinstance(frame.result.type, ArrayType)
             return [Assign(frame.result, None, convert(value, frame.result.type), loc), Return(None, loc)]
-        assert isinstance(ret_type, IntType)
+        assert ret_type is not None and not isinstance(ret_type, ArrayType)
         return [Return(convert(value, ret_type), loc)]
 
-    def _check_returns(self, body: list[Stmt], ret: IntType | None, loc: SourceLoc, top_level: bool) -> None:
+    def _check_returns(self, body: list[Stmt], ret: ScalarType | None, loc: SourceLoc, top_level: bool) -> None:
         """Only a final ``return`` is supported; it is removed for inlined callees by the caller."""
 
         def walk(stmts: list[Stmt], is_top: bool) -> None:
@@ -480,7 +487,7 @@ class CToKernel:
         else:
             raise unsupported(self.loc(init) if init is not None else loc, "loop initialisation other than 'i = expr'")
         if not isinstance(iv_type, IntType):
-            raise unsupported(iv_loc, "array loop variable")
+            raise unsupported(iv_loc, "loop variable that is not an integer")
         init_expr = convert(self.expr(init_node), iv_type)
         step = self._step(node.next, cname, loc)
         cmp, bound_node = self._cond(node.cond, cname, loc)
@@ -493,6 +500,8 @@ class CToKernel:
         if len(self.pending) != pending_before:
             raise unsupported(self.loc(bound_node), "function call in a loop bound")
         cmp_type = ct.usual_arithmetic_conversion(iv_type, bound_raw.type)
+        if not isinstance(cmp_type, IntType):
+            raise unsupported(self.loc(bound_node), "floating-point loop bound")
         bound = convert(bound_raw, cmp_type)
         self.loop_stack.append((cname, var))
         pragmas: list[Pragma] = []
@@ -517,13 +526,13 @@ class CToKernel:
         if isinstance(nxt, c_ast.Assignment) and _is_id(nxt.lvalue, cname):
             if nxt.op in ("+=", "-="):
                 c = _fold(self.expr(nxt.rvalue))
-                if c is not None and c != 0:
+                if isinstance(c, int) and c != 0:
                     return c if nxt.op == "+=" else -c
             if nxt.op == "=" and isinstance(nxt.rvalue, c_ast.BinaryOp) and nxt.rvalue.op in "+-":
                 r = nxt.rvalue
                 if _is_id(r.left, cname):
                     c = _fold(self.expr(r.right))
-                    if c is not None and c != 0:
+                    if isinstance(c, int) and c != 0:
                         return c if r.op == "+" else -c
         raise unsupported(self.loc(nxt) if nxt is not None else loc, "loop increment other than i++, i--, i += c, i -= c with a constant c")
 
@@ -591,10 +600,8 @@ class CToKernel:
             body = node.value[1:-1]
             value = ord(bytes(body, "utf-8").decode("unicode_escape")) if body.startswith("\\") else ord(body)
             return Const(ct.CHAR.wrap(value), INT, loc)
-        if node.type in ("float", "double") or any(c in node.value for c in ".") or (
-            "e" in node.value.lower() and not node.value.lower().startswith("0x")
-        ):
-            raise unsupported(loc, "floating-point constant")
+        if node.type in ("float", "double") or _is_float_literal(node.value):
+            return _float_constant(node.value, loc)
         if node.type == "string":
             raise unsupported(loc, "string literal")
         text = node.value.lower()
@@ -640,16 +647,32 @@ class CToKernel:
         operand = self.expr(node.expr)
         if node.op == "!":
             return Unary("!", operand, INT, loc)
+        if node.op == "~" and isinstance(operand.type, FloatType):
+            raise HlsError(loc, "invalid operand to '~' (a floating-point value)")
         if node.op in ("-", "~", "+"):
             t = ct.integer_promote(operand.type)
             operand = convert(operand, t)
             return operand if node.op == "+" else Unary(node.op, operand, t, loc)
         raise unsupported(loc, f"operator '{node.op}'")
 
-    def _sizeof_expr(self, node: c_ast.Node) -> IntType | ArrayType:
+    def _sizeof_expr(self, node: c_ast.Node) -> ScalarType | ArrayType:
         if isinstance(node, c_ast.ID):
             return self.lookup(node.name, node).type
         return self.expr(node).type
+
+    def _math_call(self, node: c_ast.FuncCall, name: str, want_value: bool) -> Variable | None:
+        """A math library call computed in hardware: its value goes to a fresh local."""
+        loc = self.loc(node)
+        args = node.args.exprs if node.args else []
+        count = MATH_FUNCTIONS[name][1]
+        if len(args) != count:
+            raise HlsError(loc, f"'{name}' takes {count} argument{'s' if count > 1 else ''}, {len(args)} given")
+        t = FLOAT if name.endswith("f") else DOUBLE
+        call = MathCall(name, [convert(self.expr(a), t) for a in args], t, loc)
+        result = Variable(self._unique(f"{name}_ret"), t, "local", loc)
+        self.locals.append(result)
+        self.pending.append(Assign(result, None, call, loc))
+        return result if want_value else None
 
     def _call(self, node: c_ast.FuncCall, want_value: bool) -> Variable | None:
         """Inlines a call: its statements go to ``self.pending``; returns the result variable."""
@@ -657,8 +680,10 @@ class CToKernel:
         if not isinstance(node.name, c_ast.ID):
             raise unsupported(loc, "call through a function pointer")
         name = node.name.name
+        if name not in self.funcs and name in MATH_FUNCTIONS:
+            return self._math_call(node, name, want_value)
         if name not in self.funcs:
-            raise unsupported(loc, f"call to '{name}' (only functions defined in this file are inlined)")
+            raise unsupported(loc, f"call to '{name}' (only functions defined in this file are inlined, and {', '.join(MATH_FUNCTIONS)})")
         if self.expr_depth_conditional:
             raise unsupported(loc, f"call to '{name}' inside '?:', '&&' or '||'")
         if any(f.func == name for f in self.frames) or name == self.top_name:
@@ -710,17 +735,44 @@ class CToKernel:
 # ---- typing helpers (shared with later passes through the kernel IR) ---------------------------
 
 
-def convert(e: Expr, t: IntType) -> Expr:
+def convert(e: Expr, t: ScalarType) -> Expr:
     """``e`` converted to ``t`` (an explicit Cast unless it already has that type)."""
     if e.type == t:
         return e
     if isinstance(e, Const):
-        return Const(t.wrap(e.value), t, e.loc)
+        folded = _convert_value(e.value, e.type, t)
+        if folded is not None:
+            return Const(folded, t, e.loc)
     return Cast(e, t, e.loc)
+
+
+def _convert_value(v: int | float, src: ScalarType, dst: ScalarType) -> int | float | None:
+    """A constant converted as C does (None where C leaves it undefined)."""
+    if isinstance(dst, FloatType):
+        return round_float(float(v), dst)
+    if isinstance(v, float):
+        if v != v or v in (float("inf"), float("-inf")):
+            return None
+        iv = int(v)  # truncation toward zero
+        return iv if dst.min <= iv <= dst.max else None
+    return dst.wrap(v)
+
+
+def round_float(v: float, t: FloatType) -> float:
+    """``v`` rounded to the type (binary32: round to nearest even via struct)."""
+    if t.width == 64:
+        return v
+    try:
+        return float(struct.unpack("<f", struct.pack("<f", v))[0])
+    except OverflowError:
+        return float("inf") if v > 0 else float("-inf")
 
 
 def binary(op: str, lhs: Expr, rhs: Expr, loc: SourceLoc) -> Expr:
     """A binary operator with C's operand conversions applied."""
+    floating = isinstance(lhs.type, FloatType) or isinstance(rhs.type, FloatType)
+    if floating and op in ("%", "&", "|", "^", "<<", ">>"):
+        raise HlsError(loc, f"invalid operands to '{op}' (floating-point values)")
     if op in ARITH_OPS:
         t = ct.usual_arithmetic_conversion(lhs.type, rhs.type)
         return Binary(op, convert(lhs, t), convert(rhs, t), t, loc)
@@ -735,26 +787,48 @@ def binary(op: str, lhs: Expr, rhs: Expr, loc: SourceLoc) -> Expr:
     raise unsupported(loc, f"operator '{op}'")
 
 
-def _fold(e: Expr) -> int | None:
-    """The value of a constant expression, or None."""
+def _fold(e: Expr) -> int | float | None:
+    """The value of an integer constant expression, or None."""
     if isinstance(e, Const):
         return e.value
+    if isinstance(e.type, FloatType):
+        return None
     if isinstance(e, Cast):
         v = _fold(e.operand)
-        return None if v is None else e.type.wrap(v)
+        return None if v is None else _convert_value(v, e.operand.type, e.type)
     if isinstance(e, Unary):
         v = _fold(e.operand)
-        if v is None:
+        if not isinstance(v, int) or not isinstance(e.type, IntType):
             return None
         return e.type.wrap({"-": -v, "~": ~v, "!": int(v == 0)}[e.op])
     if isinstance(e, Binary):
         a, b = _fold(e.lhs), _fold(e.rhs)
-        if a is None or b is None:
+        if not isinstance(a, int) or not isinstance(b, int):
             return None
         from hls.ir.evaluate import eval_binary
 
-        return eval_binary(e.op, a, b, e.lhs.type, e.type)
+        lt, rt = e.lhs.type, e.type
+        if not isinstance(lt, IntType) or not isinstance(rt, IntType):
+            return None
+        return eval_binary(e.op, a, b, lt, rt)
     return None
+
+
+def _is_float_literal(text: str) -> bool:
+    t = text.lower()
+    if t.startswith("0x"):
+        return "p" in t or "." in t
+    return "." in t or "e" in t
+
+
+def _float_constant(text: str, loc: SourceLoc) -> Const:
+    t = text.lower()
+    if t.endswith("l"):
+        raise unsupported(loc, "long double constant")
+    ftype = FLOAT if t.endswith("f") else DOUBLE
+    body = t.rstrip("f")
+    value = float.fromhex(body) if body.startswith("0x") else float(body)
+    return Const(round_float(value, ftype), ftype, loc)
 
 
 def _is_id(node: c_ast.Node | None, name: str) -> bool:
@@ -781,6 +855,8 @@ def _vars_of(e: Expr) -> set[Variable]:
         return _vars_of(e.operand)
     if isinstance(e, Select):
         return _vars_of(e.cond) | _vars_of(e.if_true) | _vars_of(e.if_false)
+    if isinstance(e, MathCall):
+        return set().union(*(_vars_of(a) for a in e.args))
     return set()
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import jinja2
 
 from hls.diagnostics import HlsError, SourceLoc
-from hls.ir.ctypes import IntType
+from hls.ir.ctypes import FloatType, IntType, ScalarType
 from hls.ir.interface import ArrayArg, FunctionInterface, ScalarArg
 
 
@@ -43,7 +43,8 @@ class CosimResult:
 class _HarnessArray:
     name: str
     ctype: str
-    vtype: str  # Verilator signal type for data
+    vtype: str  # an unsigned integer type holding the element's bits
+    is_float: bool
     width: int
     signed: bool
     dims: tuple[int, ...]
@@ -55,6 +56,7 @@ class _HarnessArray:
 class _HarnessScalar:
     name: str
     ctype: str
+    is_float: bool
     width: int
     signed: bool
     random_expr: str  # a C++ expression drawing a value in the argument's range
@@ -64,6 +66,8 @@ class _HarnessScalar:
 class _HarnessModel:
     top: str
     ret_ctype: str | None
+    ret_bits_type: str | None
+    ret_is_float: bool
     ret_width: int
     params_decl: str
     arrays: tuple[_HarnessArray, ...]
@@ -76,8 +80,14 @@ class _HarnessModel:
     timeout: int
 
 
-def _ctype(t: IntType) -> str:
+def _ctype(t: ScalarType) -> str:
+    if isinstance(t, FloatType):
+        return "float" if t.width == 32 else "double"
     return f"{'' if t.signed else 'u'}int{max(8, 1 << (t.width - 1).bit_length())}_t"
+
+
+def _bits_type(width: int) -> str:
+    return f"uint{max(8, 1 << (width - 1).bit_length())}_t"
 
 
 def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, timeout: int) -> _HarnessModel:
@@ -89,23 +99,26 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
         if isinstance(p, ArrayArg):
             ct = _ctype(p.elem)
             ports = tuple((k, u.read, u.write) for k, u in enumerate(p.ports))
-            arrays.append(_HarnessArray(p.name, ct, ct, p.elem.width, p.elem.signed, p.dims, p.depth, ports))
+            is_float = isinstance(p.elem, FloatType)
+            arrays.append(_HarnessArray(p.name, ct, _bits_type(p.elem.width), is_float, p.elem.width, p.elem.signed, p.dims, p.depth, ports))
             decls.append(f"{ct} *{p.name}")
             order.append(("array", p.name))
         else:
             assert isinstance(p, ScalarArg)
-            lo, hi = p.value_range if p.value_range else (p.type.min, p.type.max)
-            span = hi - lo + 1
-            if span >= 1 << 63:
+            lo, hi = p.value_range if p.value_range else ((p.type.min, p.type.max) if isinstance(p.type, IntType) else (0, 0))
+            if isinstance(p.type, FloatType):
+                expr = f"({_ctype(p.type)})random_real()"
+            elif hi - lo + 1 >= 1 << 63:
                 expr = f"({_ctype(p.type)})next_random()"
             else:
-                expr = f"({_ctype(p.type)})((int64_t)({lo}LL) + (int64_t)(next_random() % {span}ULL))"
-            scalars.append(_HarnessScalar(p.name, _ctype(p.type), p.type.width, p.type.signed, expr))
+                expr = f"({_ctype(p.type)})((int64_t)({lo}LL) + (int64_t)(next_random() % {hi - lo + 1}ULL))"
+            scalars.append(_HarnessScalar(p.name, _ctype(p.type), isinstance(p.type, FloatType), p.type.width, p.type.signed, expr))
             decls.append(f"{_ctype(p.type)} {p.name}")
             order.append(("scalar", p.name))
     ret = iface.return_type
     return _HarnessModel(
-        iface.name, _ctype(ret) if ret else None, ret.width if ret else 0, ", ".join(decls) or "void",
+        iface.name, _ctype(ret) if ret else None, _bits_type(ret.width) if ret else None, isinstance(ret, FloatType),
+        ret.width if ret else 0, ", ".join(decls) or "void",
         tuple(arrays), tuple(scalars), ", ".join(n for _, n in order), tuple(order), random_main, seed, runs, timeout,
     )  # fmt: skip
 

@@ -64,7 +64,8 @@ class _Context:
         self.interface: FunctionInterface | None = None
 
     def interface_for(self, hir: HirFunc) -> FunctionInterface:
-        iface = interface_of(hir, str(self.opts.file), tuple(name_locations(self.parsed, self.top)))
+        assert self.model is not None
+        iface = interface_of(hir, self.model.kernel, str(self.opts.file), tuple(name_locations(self.parsed, self.top)))
         if self.model is not None:
             iface = _with_value_ranges(iface, self.model)
         self.interface = iface
@@ -124,11 +125,13 @@ def interface_to_json(iface: FunctionInterface) -> str:
 
 
 def interface_from_json(text: str) -> FunctionInterface:
-    from hls.ir.ctypes import IntType
+    from hls.ir.ctypes import FloatType, IntType, ScalarType
 
     d = json.loads(text)
 
-    def itype(t: dict[str, Any]) -> IntType:
+    def itype(t: dict[str, Any]) -> ScalarType:
+        if "rank" not in t:
+            return FloatType(t["width"], t["name"])
         return IntType(t["width"], t["signed"], t["rank"], t["name"])
 
     params: list[ArrayArg | ScalarArg] = []

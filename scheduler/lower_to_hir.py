@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -22,7 +23,7 @@ import islpy as isl
 
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc
 from hls.ir.affine import AffineModel
-from hls.ir.ctypes import ArrayType, IntType
+from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -51,6 +52,7 @@ from hls.ir.kernel import (
     For,
     If,
     KernelFunction,
+    MathCall,
     Return,
     Select,
     Stmt,
@@ -172,7 +174,7 @@ class _Segment:
 
     def unit(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None) -> Value:
         res = self.ctx.value(kind, width)
-        lat = self.target.unit_latency("mul" if kind == "mul" else "div", width)
+        lat = self.target.unit_latency(kind, max([width] + [v.width for v in operands]))
         self._emit(DagNode(lat, 0.0, None, width), res, operands, lambda ops, at, k=kind, r=res, la=lat, lc=loc: UnitOp(r, k, ops, la, at, lc), loc)
         return res
 
@@ -305,12 +307,14 @@ class _Segment:
         if for_merge:
             return None
         # read of a variable never written on any path reaching here: C leaves it undefined
-        assert isinstance(var.type, IntType)
+        assert not isinstance(var.type, ArrayType)
         return self.ctx.const(0, var.type.width)
 
     def expr(self, e: Expr, pred: Value | None) -> Value:
         if isinstance(e, Const):
-            return self.ctx.const(e.value, e.type.width)
+            return self.ctx.const(_const_bits(e.value, e.type), e.type.width)
+        if isinstance(e, MathCall):
+            return self.math(e, pred)
         if isinstance(e, VarRead):
             v = self.read_var(e.var, pred, e.loc)
             assert v is not None
@@ -323,6 +327,9 @@ class _Segment:
         if isinstance(e, Unary):
             if e.op == "!":
                 return self.cast(self.comb("not", [self.cond(e.operand, pred)], 1, e.loc), _BOOL_T, e.type, e.loc)
+            if isinstance(e.type, FloatType):  # IEEE negation flips the sign bit, NaN included
+                sign = self.ctx.const(1 << (e.type.width - 1), e.type.width)
+                return self.comb("xor", [self.expr(e.operand, pred), sign], e.type.width, e.loc, "fneg")
             kind = "neg" if e.op == "-" else "not"
             return self.comb(kind, [self.expr(e.operand, pred)], e.type.width, e.loc)
         if isinstance(e, Select):
@@ -339,6 +346,8 @@ class _Segment:
         a = self.expr(e.lhs, pred)
         b = self.expr(e.rhs, pred)
         w = e.type.width
+        if isinstance(e.type, FloatType):
+            return self.unit(_fp_prefix(e.type) + _FP_KIND[e.op], [a, b], w, e.loc)
         if e.op in _ARITH_KIND:
             return self.comb(_ARITH_KIND[e.op], [a, b], w, e.loc)
         if e.op == "*":
@@ -360,6 +369,8 @@ class _Segment:
         """A 1-bit value: ``e != 0``."""
         if isinstance(e, Binary) and e.op in ("<", "<=", ">", ">=", "==", "!="):
             a, b = self.expr(e.lhs, pred), self.expr(e.rhs, pred)
+            if isinstance(e.lhs.type, FloatType):  # C's comparisons are ordered except !=
+                return self.unit(f"{_fp_prefix(e.lhs.type)}cmp_{_FP_PRED[e.op]}", [a, b], 1, e.loc)
             if e.op in ("==", "!="):
                 kind = "eq" if e.op == "==" else "ne"
             else:
@@ -376,9 +387,28 @@ class _Segment:
         if isinstance(e, Unary) and e.op == "!":
             return self.comb("not", [self.cond(e.operand, pred)], 1, e.loc)
         v = self.expr(e, pred)
+        if isinstance(e.type, FloatType):
+            zero = self.ctx.const(0, e.type.width)
+            return self.unit(f"{_fp_prefix(e.type)}cmp_une", [v, zero], 1, e.loc)
         return v if v.width == 1 else self.comb("bool", [v], 1, e.loc)
 
-    def cast(self, v: Value, src: IntType, dst: IntType, loc: SourceLoc) -> Value:
+    def math(self, e: MathCall, pred: Value | None) -> Value:
+        args = [self.expr(a, pred) for a in e.args]
+        w = e.type.width
+        if e.operation == "abs":  # clears the sign bit, NaN included, as glibc's fabs
+            mask = self.ctx.const((1 << (w - 1)) - 1, w)
+            return self.comb("and", [args[0], mask], w, e.loc, "fabs")
+        return self.unit(_fp_prefix(e.type) + e.operation, args, w, e.loc)
+
+    def cast(self, v: Value, src: ScalarType, dst: ScalarType, loc: SourceLoc) -> Value:
+        if isinstance(src, FloatType) or isinstance(dst, FloatType):
+            if src == dst:
+                return v
+            if isinstance(src, FloatType) and isinstance(dst, FloatType):
+                return self.unit("fpext" if dst.width > src.width else "fptrunc", [v], dst.width, loc)
+            if isinstance(dst, FloatType):
+                return self.unit("sitofp" if src.signed else "uitofp", [v], dst.width, loc)
+            return self.unit("fptosi" if dst.signed else "fptoui", [v], dst.width, loc)
         if dst.width == v.width:
             return v
         if dst.width < v.width:
@@ -457,6 +487,22 @@ class _Segment:
 
 
 _BOOL_T = IntType(1, False, 0, "_Bool")
+_FP_KIND = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
+_FP_PRED = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq", "!=": "une"}
+
+
+def _fp_prefix(t: FloatType) -> str:
+    return "f" if t.width == 32 else "d"
+
+
+def _const_bits(value: int | float, t: ScalarType) -> int:
+    """The bit pattern of a constant of type ``t``."""
+    if isinstance(t, FloatType):
+        fmt = "<f" if t.width == 32 else "<d"
+        word = "<I" if t.width == 32 else "<Q"
+        return int(struct.unpack(word, struct.pack(fmt, float(value)))[0])
+    assert isinstance(value, int)
+    return value & ((1 << t.width) - 1)
 
 
 def _fold_comb(kind: str, vals: list[int | None], widths: list[int], width: int) -> int | None:
@@ -512,6 +558,8 @@ def _has_load(e: Expr) -> bool:
         return _has_load(e.operand)
     if isinstance(e, Select):
         return _has_load(e.cond) or _has_load(e.if_true) or _has_load(e.if_false)
+    if isinstance(e, MathCall):
+        return any(_has_load(a) for a in e.args)
     return False
 
 
@@ -605,6 +653,8 @@ def _reads(e: Expr) -> set[Variable]:
         return _reads(e.operand)
     if isinstance(e, Select):
         return _reads(e.cond) | _reads(e.if_true) | _reads(e.if_false)
+    if isinstance(e, MathCall):
+        return set().union(*(_reads(a) for a in e.args))
     return set()
 
 
@@ -686,9 +736,9 @@ class _Lowering:
         for v in sorted(register_variables(fn), key=lambda v: v.name):
             if v.kind == "param" and v not in written:
                 continue
-            assert isinstance(v.type, IntType)
+            assert not isinstance(v.type, ArrayType)
             regs[v] = MemRef(f"{v.name}_reg", "reg", v.type.width, (), 1, 0, 1, v.type.signed, v.loc)
-        args = {p: Value(p.name, p.type.width) for p in fn.params if isinstance(p.type, IntType)}
+        args = {p: Value(p.name, p.type.width) for p in fn.params if not isinstance(p.type, ArrayType)}
         self.ctx = _Ctx(fn, opts, mems, regs, args)
 
     def run(self) -> HirFunc:
@@ -697,7 +747,7 @@ class _Lowering:
         initial: dict[Variable, Value] = {p: v for p, v in self.ctx.args.items() if p in self.ctx.regs}
         body, end, ret = self.region(fn.body, Time(start, 0), [], initial, is_function=True)
         body.append(ReturnOp(ret, end, fn.loc))
-        args = [ScalarArgInfo(self.ctx.args[p], p.type.signed) for p in fn.params if isinstance(p.type, IntType)]
+        args = [ScalarArgInfo(self.ctx.args[p], p.type.signed) for p in fn.params if not isinstance(p.type, ArrayType)]
         memrefs = [self.ctx.mems[p] for p in fn.params if p in self.ctx.mems]
         memrefs += [m for v, m in self.ctx.mems.items() if v.kind != "param"]
         memrefs += list(self.ctx.regs.values())

@@ -38,13 +38,24 @@ class Target:
         return float(base + per_bit * width)
 
     def unit_latency(self, kind: str, width: int) -> int:
-        """Cycles of a pipelined multi-cycle operator, scaled up for clocks faster than 100 MHz."""
+        """Cycles of a pipelined multi-cycle operator, scaled up for clocks faster than 100 MHz.
+
+        ``width`` is the widest operand or result; floating-point kinds are ``f``/``d`` + op
+        (``dadd``, ``fcmp_olt``) or a conversion (``sitofp``, whose precision ``width`` tells).
+        """
+        fp = self.data["units"]["fp"]
+        op = kind[1:].split("_")[0] if kind[:1] in ("f", "d") and kind[1:].split("_")[0] in fp else kind
+        if op in fp and op != "_comment":
+            pair = fp[op]
+            base = pair[0] if (kind.startswith("f") and op == kind[1:].split("_")[0]) or width <= 32 else pair[1]
+            if kind.startswith("d") and op == kind[1:].split("_")[0]:
+                base = pair[1]
+            return int(math.ceil(base * max(1.0, 10.0 / self.clock_ns)))
         if kind == "mul":
             table = self.data["units"]["mul"]
             base = next((lat for w, lat in table if width <= w), table[-1][1])
         else:
-            base = width + 2  # hls_div: one quotient bit per stage plus input and output stages
-            return base
+            return width + 2  # hls_div: one quotient bit per stage plus input and output stages
         scale = max(1.0, 10.0 / self.clock_ns)
         return int(math.ceil(base * scale))
 

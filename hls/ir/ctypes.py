@@ -38,10 +38,28 @@ class IntType:
 
 
 @dataclass(frozen=True)
+class FloatType:
+    """IEEE-754 binary32 (``float``) or binary64 (``double``)."""
+
+    width: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"f{self.width}"
+
+    @property
+    def signed(self) -> bool:
+        return True
+
+
+ScalarType = IntType | FloatType
+
+
+@dataclass(frozen=True)
 class ArrayType:
     """A fixed-size C array of scalars, row-major."""
 
-    elem: IntType
+    elem: ScalarType
     dims: tuple[int, ...]
 
     @property
@@ -86,16 +104,27 @@ STDINT_TYPES: dict[str, IntType] = {
 }
 
 
-def integer_promote(t: IntType) -> IntType:
-    """C's integer promotions: anything narrower than int becomes int."""
+FLOAT = FloatType(32, "float")
+DOUBLE = FloatType(64, "double")
+
+
+def integer_promote(t: ScalarType) -> ScalarType:
+    """C's integer promotions: anything narrower than int becomes int (floats are unchanged)."""
+    if isinstance(t, FloatType):
+        return t
     if t.rank < INT.rank:
         return INT
     return t
 
 
-def usual_arithmetic_conversion(a: IntType, b: IntType) -> IntType:
-    """The common type of two integer operands (C11 6.3.1.8)."""
+def usual_arithmetic_conversion(a: ScalarType, b: ScalarType) -> ScalarType:
+    """The common type of two arithmetic operands (C11 6.3.1.8)."""
+    if isinstance(a, FloatType) or isinstance(b, FloatType):
+        if DOUBLE in (a, b):
+            return DOUBLE
+        return FLOAT
     a, b = integer_promote(a), integer_promote(b)
+    assert isinstance(a, IntType) and isinstance(b, IntType)
     if a == b:
         return a
     if a.signed == b.signed:

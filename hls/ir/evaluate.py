@@ -54,20 +54,23 @@ def eval_expr(e: object, env: Mapping[Any, int]) -> int | None:
     from hls.ir.kernel import ArrayRead, Binary, Cast, Const, Select, Unary, VarRead
 
     if isinstance(e, Const):
-        return e.value
+        return e.value if isinstance(e.value, int) else None
+    if not isinstance(getattr(e, "type", None), IntType):
+        return None
     if isinstance(e, VarRead):
         return env.get(e.var)
     if isinstance(e, ArrayRead):
         return None
     if isinstance(e, Cast):
         v = eval_expr(e.operand, env)
-        return None if v is None else e.type.wrap(v)
+        return None if v is None or not isinstance(e.type, IntType) else e.type.wrap(v)
     if isinstance(e, Unary):
         v = eval_expr(e.operand, env)
         if v is None:
             return None
         if e.op == "!":
             return int(v == 0)
+        assert isinstance(e.type, IntType)
         return e.type.wrap(-v if e.op == "-" else ~v)
     if isinstance(e, Select):
         c = eval_expr(e.cond, env)
@@ -79,7 +82,7 @@ def eval_expr(e: object, env: Mapping[Any, int]) -> int | None:
         if e.op in ("&&", "||") and a is not None and (bool(a) == (e.op == "||")):
             return int(e.op == "||")
         b = eval_expr(e.rhs, env)
-        if a is None or b is None:
+        if a is None or b is None or not isinstance(e.lhs.type, IntType) or not isinstance(e.type, IntType):
             return None
         return eval_binary(e.op, a, b, e.lhs.type, e.type)
     return None

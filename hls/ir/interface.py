@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hls.diagnostics import SourceLoc
-from hls.ir.ctypes import IntType
+from hls.ir.ctypes import ScalarType
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class ArrayArg:
     """An array parameter, flattened row-major into one word-addressed ap_memory interface."""
 
     name: str
-    elem: IntType
+    elem: ScalarType
     dims: tuple[int, ...]
     ports: tuple[MemPortUse, ...]  # port 0, then port 1 if the schedule uses a second port
     is_const: bool = False
@@ -59,7 +59,7 @@ class ScalarArg:
     """
 
     name: str
-    type: IntType
+    type: ScalarType
     value_range: tuple[int, int] | None = None
 
 
@@ -77,6 +77,6 @@ class FunctionInterface:
 
     name: str
     params: tuple[Param, ...]
-    return_type: IntType | None
+    return_type: ScalarType | None
     kernel_file: str
     name_locations: tuple[SourceLoc, ...]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from hls.diagnostics import SourceLoc
-from hls.ir.ctypes import INT, ArrayType, IntType
+from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
 
 
 @dataclass(eq=False)
@@ -19,7 +19,7 @@ class Variable:
     """A named storage location: a scalar or an array; a parameter, a local or a loop variable."""
 
     name: str  # unique within the function (inlined locals are renamed)
-    type: IntType | ArrayType
+    type: ScalarType | ArrayType
     kind: str  # "param" | "local" | "loop"
     loc: SourceLoc
     is_const: bool = False
@@ -37,8 +37,8 @@ class Variable:
 
 @dataclass(eq=False)
 class Const:
-    value: int
-    type: IntType
+    value: int | float  # float for floating-point types (already rounded to the type)
+    type: ScalarType
     loc: SourceLoc
 
 
@@ -48,8 +48,8 @@ class VarRead:
     loc: SourceLoc
 
     @property
-    def type(self) -> IntType:
-        assert isinstance(self.var.type, IntType)
+    def type(self) -> ScalarType:
+        assert not isinstance(self.var.type, ArrayType)
         return self.var.type
 
 
@@ -60,7 +60,7 @@ class ArrayRead:
     loc: SourceLoc
 
     @property
-    def type(self) -> IntType:
+    def type(self) -> ScalarType:
         assert isinstance(self.array.type, ArrayType)
         return self.array.type.elem
 
@@ -79,7 +79,7 @@ class Binary:
     op: str
     lhs: Expr
     rhs: Expr
-    type: IntType
+    type: ScalarType
     loc: SourceLoc
 
 
@@ -87,27 +87,51 @@ class Binary:
 class Unary:
     op: str  # "-" | "~" (operand of the result type) | "!" (any operand, int result)
     operand: Expr
-    type: IntType
+    type: ScalarType
     loc: SourceLoc
 
 
 @dataclass(eq=False)
 class Cast:
     operand: Expr
-    type: IntType
+    type: ScalarType
     loc: SourceLoc
 
 
 @dataclass(eq=False)
 class Select:
-    cond: Expr  # any integer type, tested against zero
+    cond: Expr  # any scalar type, tested against zero
     if_true: Expr
     if_false: Expr
-    type: IntType
+    type: ScalarType
     loc: SourceLoc
 
 
-Expr = Union[Const, VarRead, ArrayRead, Binary, Unary, Cast, Select]
+# math functions computed exactly (IEEE-754 correctly rounded, as glibc does for these)
+MATH_FUNCTIONS: dict[str, tuple[str, int]] = {
+    # C name: (operation, argument count); the type is double, or float for the *f names
+    "sqrt": ("sqrt", 1), "sqrtf": ("sqrt", 1),
+    "fabs": ("abs", 1), "fabsf": ("abs", 1),
+    "fmin": ("min", 2), "fminf": ("min", 2),
+    "fmax": ("max", 2), "fmaxf": ("max", 2),
+}  # fmt: skip
+
+
+@dataclass(eq=False)
+class MathCall:
+    """A call of one of MATH_FUNCTIONS; arguments already converted to ``type``."""
+
+    name: str
+    args: list[Expr]
+    type: FloatType
+    loc: SourceLoc
+
+    @property
+    def operation(self) -> str:
+        return MATH_FUNCTIONS[self.name][0]
+
+
+Expr = Union[Const, VarRead, ArrayRead, Binary, Unary, Cast, Select, MathCall]
 
 
 # ---- statements --------------------------------------------------------------------------------
@@ -176,7 +200,7 @@ class KernelFunction:
     name: str
     params: list[Variable]
     locals: list[Variable]
-    return_type: IntType | None
+    return_type: ScalarType | None
     body: list[Stmt]
     loc: SourceLoc
     pragmas: list[Pragma] = field(default_factory=list)
@@ -215,6 +239,8 @@ def print_expr(e: Expr) -> str:
         return f"({e.op}{print_expr(e.operand)}):{e.type}"
     if isinstance(e, Cast):
         return f"({e.type})({print_expr(e.operand)})"
+    if isinstance(e, MathCall):
+        return f"{e.name}({', '.join(print_expr(a) for a in e.args)}):{e.type}"
     return f"({print_expr(e.cond)} ? {print_expr(e.if_true)} : {print_expr(e.if_false)}):{e.type}"
 
 
@@ -269,13 +295,20 @@ def verify_kernel(fn: KernelFunction) -> None:
     def fail(loc: SourceLoc, msg: str) -> None:
         raise KernelVerifyError(f"{loc}: kernel IR: {msg}")
 
-    def check(e: Expr) -> IntType:
+    def check(e: Expr) -> ScalarType:
         if isinstance(e, Const):
-            if e.type.wrap(e.value) != e.value:
+            if isinstance(e.type, IntType) and (not isinstance(e.value, int) or e.type.wrap(e.value) != e.value):
                 fail(e.loc, f"constant {e.value} does not fit {e.type}")
+            if isinstance(e.type, FloatType) and not isinstance(e.value, float):
+                fail(e.loc, f"floating-point constant {e.value} is not a float")
+            return e.type
+        if isinstance(e, MathCall):
+            for a in e.args:
+                if check(a) != e.type:
+                    fail(e.loc, f"argument of {e.name} is not {e.type}")
             return e.type
         if isinstance(e, VarRead):
-            if not isinstance(e.var.type, IntType):
+            if isinstance(e.var.type, ArrayType):
                 fail(e.loc, f"scalar read of array {e.var.name}")
             return e.type
         if isinstance(e, ArrayRead):

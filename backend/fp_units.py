@@ -1,0 +1,110 @@
+"""Floating-point operator modules: one per operation and precision (``hls_dadd``, ``hls_fcmp_olt``,
+``hls_sitofp_i32_f64``...), fully pipelined with a fixed latency and a clock enable.
+
+Under ```ifdef HLS_XILINX_FP`` a module instantiates the Xilinx Floating-Point Operator IP core
+named like it (``<module>_ip``), created by the Tcl script ``xilinx_fp_ip.tcl`` written beside the
+RTL; otherwise it uses the portable, bit-exact model in ``hls_fp_pkg.sv``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hls.ir.hir import UnitOp
+
+FP_KINDS = ("add", "sub", "mul", "div", "sqrt", "min", "max", "cmp")
+CONVERSIONS = ("sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
+
+_REAL_OP = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+_CMP = {"olt": "x < y", "ole": "x <= y", "ogt": "x > y", "oge": "x >= y", "oeq": "x == y", "une": "!(x == y)"}
+# Xilinx floating_point v7.1 configuration per operation
+_IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "mul": ("Multiply", None),
+                 "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
+                 "min": ("Compare", None), "max": ("Compare", None)}  # fmt: skip
+_IP_COMPARE = {"olt": "Less_Than", "ole": "Less_Than_Or_Equal", "ogt": "Greater_Than", "oge": "Greater_Than_Or_Equal",
+               "oeq": "Equal", "une": "Not_Equal"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FpUnit:
+    """One operator module: its ports, latency, portable model and Xilinx IP configuration."""
+
+    module: str
+    inputs: tuple[tuple[str, int], ...]  # (port, width)
+    out_width: int
+    latency: int
+    model: str  # SystemVerilog expression of the result over the input ports
+    ip_config: tuple[tuple[str, str], ...]  # CONFIG.* properties of the Xilinx IP
+    ip_out_width: int  # width of the IP's m_axis_result_tdata
+    model_width: int = 0  # width of ``model`` when wider than the result (the low bits are taken)
+
+    @property
+    def full_width(self) -> int:
+        return max(self.model_width, self.out_width)
+
+
+def is_fp_kind(kind: str) -> bool:
+    return kind in CONVERSIONS or (kind[:1] in ("f", "d") and kind[1:].split("_")[0] in FP_KINDS)
+
+
+def _as_f64(port: str, width: int) -> str:
+    return port if width == 64 else f"hls_fp_pkg::f32_to_f64({port})"
+
+
+def _from_f64(expr: str, width: int) -> str:
+    return expr if width == 64 else f"hls_fp_pkg::f64_to_f32({expr})"
+
+
+def fp_unit(op: UnitOp) -> FpUnit:
+    """The operator module a floating-point unit op instantiates."""
+    kind, w_out, lat = op.kind, op.result.width, op.latency
+    w_in = op.operands[0].width
+    prec = "Double" if max(w_in, w_out) == 64 and kind not in CONVERSIONS else "Single"
+    if kind in CONVERSIONS:
+        return _conversion(kind, w_in, w_out, lat)
+    base, _, pred = kind[1:].partition("_")
+    w = 64 if kind[0] == "d" else 32
+    prec = "Double" if w == 64 else "Single"
+    a, b = _as_f64("a", w), _as_f64("b", w)
+    config: list[tuple[str, str]] = [("Operation_Type", _IP_OPERATION[base][0]), ("A_Precision_Type", prec)]
+    if _IP_OPERATION[base][1]:
+        config.append(("Add_Sub_Value", _IP_OPERATION[base][1] or ""))
+    if base in _REAL_OP:
+        model = _from_f64(f"$realtobits($bitstoreal({a}) {_REAL_OP[base]} $bitstoreal({b}))", w)
+        return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), w, lat, model, tuple(config), w)
+    if base == "sqrt":
+        model = _from_f64(f"$realtobits($sqrt($bitstoreal({a})))", w)
+        return FpUnit(f"hls_{kind}", (("a", w),), w, lat, model, tuple(config), w)
+    if base in ("min", "max"):
+        model = _from_f64(f"hls_fp_pkg::fp_min_max({a}, {b}, 1'b{int(base == 'max')})", w)
+        config.append(("C_Compare_Operation", "Less_Than" if base == "min" else "Greater_Than"))
+        return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), w, lat, model, tuple(config), 8)
+    cond = _CMP[pred].replace("x", f"$bitstoreal({a})", 1).replace("y", f"$bitstoreal({b})", 1)
+    if pred == "une":
+        cond = f"!($bitstoreal({a}) == $bitstoreal({b}))"
+    config.append(("C_Compare_Operation", _IP_COMPARE[pred]))
+    return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), 1, lat, cond, tuple(config), 8)
+
+
+def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
+    if kind in ("fpext", "fptrunc"):
+        model = "hls_fp_pkg::f32_to_f64(a)" if kind == "fpext" else "hls_fp_pkg::f64_to_f32(a)"
+        config = (("Operation_Type", "Float_to_float"), ("A_Precision_Type", "Single" if kind == "fpext" else "Double"),
+                  ("Result_Precision_Type", "Double" if kind == "fpext" else "Single"))  # fmt: skip
+        return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, model, config, w_out)
+    if kind in ("sitofp", "uitofp"):
+        signed = kind == "sitofp"
+        ext = f"{{{{{64 - w_in}{{a[{w_in - 1}]}}}}, a}}" if signed and w_in < 64 else (f"{{{64 - w_in}'d0, a}}" if w_in < 64 else "a")
+        neg = f"a[{w_in - 1}]" if signed else "1'b0"
+        mag = f"({neg} ? -({ext}) : ({ext}))"
+        model = f"hls_fp_pkg::int_to_fp({neg}, {mag}, 1'b{int(w_out == 64)})"
+        name = f"hls_{kind}_{'i' if signed else 'u'}{w_in}_f{w_out}"
+        config = (("Operation_Type", "Fixed_to_float"), ("A_Precision_Type", f"{'Int' if signed else 'Uint'}{w_in}"),
+                  ("Result_Precision_Type", "Double" if w_out == 64 else "Single"))  # fmt: skip
+        return FpUnit(name, (("a", w_in),), w_out, lat, model, config, w_out, 64)
+    unsigned = kind == "fptoui"
+    model = f"hls_fp_pkg::fp_to_int({_as_f64('a', w_in)}, {w_out}, 1'b{int(unsigned)})"
+    name = f"hls_{kind}_f{w_in}_{'u' if unsigned else 'i'}{w_out}"
+    config = (("Operation_Type", "Float_to_fixed"), ("A_Precision_Type", "Double" if w_in == 64 else "Single"),
+              ("Result_Precision_Type", f"{'Uint' if unsigned else 'Int'}{w_out}"))  # fmt: skip
+    return FpUnit(name, (("a", w_in),), w_out, lat, model, config, w_out, 64)

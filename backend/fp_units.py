@@ -76,9 +76,8 @@ def fp_unit(op: UnitOp) -> FpUnit:
         model = _from_f64(f"$realtobits($sqrt($bitstoreal({a})))", w)
         return FpUnit(f"hls_{kind}", (("a", w),), w, lat, model, tuple(config), w)
     if base in ("min", "max"):
-        model = _from_f64(f"hls_fp_pkg::fp_min_max({a}, {b}, 1'b{int(base == 'max')})", w)
-        config.append(("C_Compare_Operation", "Less_Than" if base == "min" else "Greater_Than"))
-        return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), w, lat, model, tuple(config), 8)
+        # plain logic on the bit patterns (no IP core): NaN, signed-zero and ordering rules of glibc
+        return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), w, lat, _min_max_logic(w, base == "max"), (), w)
     cond = _CMP[pred].replace("x", f"$bitstoreal({a})", 1).replace("y", f"$bitstoreal({b})", 1)
     if pred == "une":
         cond = f"!($bitstoreal({a}) == $bitstoreal({b}))"
@@ -108,3 +107,20 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
     config = (("Operation_Type", "Float_to_fixed"), ("A_Precision_Type", "Double" if w_in == 64 else "Single"),
               ("Result_Precision_Type", f"{'Uint' if unsigned else 'Int'}{w_out}"))  # fmt: skip
     return FpUnit(name, (("a", w_in),), w_out, lat, model, config, w_out, 64)
+
+
+def _min_max_logic(w: int, is_max: bool) -> str:
+    """fmin/fmax on bit patterns: a NaN argument yields the other one; otherwise the smaller
+    (larger) one, the first argument when they compare equal (+0 and -0 included)."""
+    m = 23 if w == 32 else 52
+    top = w - 2
+
+    def nan(x: str) -> str:
+        return f"(&{x}[{top}:{m}] && |{x}[{m - 1}:0])"
+
+    def less(x: str, y: str) -> str:  # x < y for non-NaN x, y
+        return (f"(!(~|{x}[{top}:0] && ~|{y}[{top}:0]) && "
+                f"({x}[{w - 1}] != {y}[{w - 1}] ? {x}[{w - 1}] : ({x}[{w - 1}] ? {x}[{top}:0] > {y}[{top}:0] : {x}[{top}:0] < {y}[{top}:0])))")
+
+    pick = f"{less('a', 'b')} ? b : a" if is_max else f"{less('b', 'a')} ? b : a"
+    return f"{nan('a')} ? b : {nan('b')} ? a : ({pick})"

@@ -71,6 +71,7 @@ class _Builder:
     loads: dict[tuple[MemRef, int], bool] = field(default_factory=dict)
     libs: set[str] = field(default_factory=set)
     fp_units: dict[str, FpUnit] = field(default_factory=dict)
+    const_val: dict[Value, int] = field(default_factory=dict)
     counter: int = 0
 
     def fresh(self, hint: str) -> str:
@@ -85,6 +86,8 @@ class _Builder:
 
     def slice(self, v: Value, width: int) -> str:
         """The low ``width`` bits of ``v`` (the rest goes to the unused sink)."""
+        if v in self.const_val:
+            return const(self.const_val[v], width)
         e = self.ref(v)
         if width == v.width:
             return e
@@ -92,6 +95,11 @@ class _Builder:
         return f"{e}[{width - 1}:0]" if width > 1 or v.width > 1 else e
 
     def extend(self, v: Value, width: int, signed: bool) -> str:
+        if v in self.const_val:
+            value = self.const_val[v]
+            if signed and value >> (v.width - 1):
+                value -= 1 << v.width
+            return const(value, width)
         e = self.ref(v)
         if width == v.width:
             return e
@@ -121,6 +129,7 @@ class _Builder:
         for op in ops:
             if isinstance(op, ConstOp):
                 self.expr_of[op.result] = const(op.value, op.result.width)
+                self.const_val[op.result] = op.value
             elif isinstance(op, CombOp):
                 self.define(op.result, self.comb(op))
             elif isinstance(op, UnitOp):

@@ -54,6 +54,7 @@ def write_rtl(m: RtlModule, rtl_dir: Path) -> list[Path]:
         path.write_text(env.get_template("fp_unit.sv.j2").render(u=unit))
         files.append(path)
     if m.fp_units:
-        (rtl_dir / "xilinx_fp_ip.tcl").write_text(env.get_template("xilinx_fp_ip.tcl.j2").render(units=m.fp_units))
+        with_ip = [u for u in m.fp_units if u.ip_config]  # type: ignore[attr-defined]
+        (rtl_dir / "xilinx_fp_ip.tcl").write_text(env.get_template("xilinx_fp_ip.tcl.j2").render(units=with_ip))
     (rtl_dir / "filelist.f").write_text("".join(f"{f.name}\n" for f in files))
     return files

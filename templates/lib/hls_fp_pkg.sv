@@ -118,19 +118,6 @@ package hls_fp_pkg;
     return {32'd0, 32'(longint'(t))};
   endfunction
 
-  // fmin/fmax as glibc computes them on x86-64: a NaN argument yields the other one, equal
-  // arguments (+0 and -0 too) yield the first
-  function automatic logic [63:0] fp_min_max(input logic [63:0] a, input logic [63:0] b, input bit is_max);
-    real x;
-    real y;
-    if (is_nan64(a[62:0])) return b;
-    if (is_nan64(b[62:0])) return a;
-    x = $bitstoreal(a);
-    y = $bitstoreal(b);
-    if (is_max) return y > x ? b : a;
-    return y < x ? b : a;
-  endfunction
-
 endpackage
 
 `default_nettype wire

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Synthesize and co-simulate one PolyBench kernel; write out/<DATASET>/<kernel>/result.json.
+
+Usage: python3 polybench/run.py KERNEL [--dataset MINI|SMALL] [--source FILE] [--hls PATH]
+Measures the compiler's wall time and peak memory (the hls process alone), reads the report and
+cosim.json, and records the first diagnostic when something fails. Prints one progress line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def run_measured(cmd: list[str]) -> tuple[int, str, float, int]:
+    """(exit status, stdout+stderr, seconds, peak RSS in KiB) of one command."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out = proc.stdout.read() if proc.stdout else ""
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, out, time.perf_counter() - start, int(usage.ru_maxrss)
+
+
+def first_diagnostic(text: str) -> str:
+    for line in text.splitlines():
+        if ": error: " in line or "internal error" in line or line.startswith(("FAIL", "  mismatch")):
+            return line.strip()
+    return text.strip().splitlines()[-1] if text.strip() else "failed"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("kernel")
+    ap.add_argument("--dataset", default="MINI", choices=["MINI", "SMALL"])
+    ap.add_argument("--source", type=Path, help="kernel file (default polybench/kernels/KERNEL.c)")
+    ap.add_argument("--hls", default=str(Path(sysconfig.get_path("scripts")) / "hls"))
+    args = ap.parse_args()
+    src = args.source or HERE / "kernels" / f"{args.kernel}.c"
+    top = "kernel_" + args.kernel.replace("-", "_")
+    out = HERE / "out" / args.dataset / args.kernel
+    if out.exists():
+        shutil.rmtree(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    defines = [f"-D{args.dataset}_DATASET"]
+    result: dict[str, object] = {"kernel": args.kernel, "top": top, "dataset": args.dataset, "status": "fail"}
+    rc, text, seconds, peak = run_measured([args.hls, str(src), "--top", top, "-o", str(out), *defines])
+    result.update(compile_seconds=round(seconds, 2), compile_peak_mib=round(peak / 1024, 1))
+    if rc != 0:
+        result["diagnostic"] = first_diagnostic(text)
+    else:
+        report = json.loads((out / "report.json").read_text())
+        result["report_latency"] = report["latency_cycles"]
+        result["loops"] = [
+            {"name": lp["name"], "pipelined": lp["pipelined"], "achieved_ii": lp["achieved_ii"], "mii": lp["mii"]}
+            for lp in report["loops"]
+        ]
+        rc, text, _, _ = run_measured([args.hls, "cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src), *defines])
+        cosim_path = out / "cosim.json"
+        cosim = json.loads(cosim_path.read_text()) if cosim_path.exists() else {"status": "fail", "calls": []}
+        result["cosim_cycles"] = [c["cycles"] for c in cosim["calls"]]
+        if rc == 0 and cosim["status"] == "pass":
+            result["status"] = "pass"
+        else:
+            result["diagnostic"] = first_diagnostic(text)
+    (out.parent / f"{args.kernel}.json").write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
+    cycles = result.get("cosim_cycles") or ["-"]
+    print(f"polybench {args.dataset:<5} {args.kernel:<16} {result['status']:<4} cycles {cycles[0]!s:>8}  "
+          f"compile {result['compile_seconds']:>6}s {result['compile_peak_mib']:>6} MiB"
+          + (f"  {result['diagnostic']}" if result.get("diagnostic") else ""), flush=True)
+    return 0 if result["status"] == "pass" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

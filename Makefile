@@ -4,7 +4,7 @@ SCRIPTS := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scr
 HLS := $(SCRIPTS)/hls
 STAMP := .deps-stamp
 
-.PHONY: deps demo test check lint typecheck unit clean
+.PHONY: deps demo test check lint typecheck unit clean polybench
 
 deps: $(STAMP)
 
@@ -35,3 +35,7 @@ test: check unit
 
 clean:
 	rm -rf hls_out .pytest_cache .mypy_cache .ruff_cache $(STAMP)
+
+# synthesis and cosim of every PolyBench kernel (see polybench/Makefile; DATASET=MINI|SMALL)
+polybench: deps
+	$(MAKE) -C polybench -j$$(nproc) DATASET=$${DATASET:-MINI}

@@ -123,14 +123,21 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
     )  # fmt: skip
 
 
+def verilated_name(port: str) -> str:
+    """The C++ member name Verilator gives a port (it escapes the second '_' of each '__')."""
+    return port.replace("__", "___05F")
+
+
 def _env() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("hls.templates", ""),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["vport"] = verilated_name
+    return env
 
 
 def _renamed_kernel(iface: FunctionInterface, dest: Path, model: _HarnessModel) -> Path:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
-from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlReg, RtlWire
+from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc
 from hls.ir.ctypes import ArrayType
 from hls.ir.hir import (
@@ -39,7 +39,7 @@ from hls.ir.kernel import KernelFunction
 _BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "eq": "==", "ne": "!=",
         "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}  # fmt: skip
 _SCMP = {"slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
-_LIB = {"mul": "hls_mul.sv", "div": "hls_div.sv", "bram_1p": "hls_bram_1p.sv", "bram_2p": "hls_bram_2p.sv"}
+_LIB = {"mul": "hls_mul.sv", "div": "hls_div.sv"}
 
 
 def const(value: int, width: int) -> str:
@@ -72,6 +72,7 @@ class _Builder:
     libs: set[str] = field(default_factory=set)
     fp_units: dict[str, FpUnit] = field(default_factory=dict)
     const_val: dict[Value, int] = field(default_factory=dict)
+    rams: dict[str, RtlRam] = field(default_factory=dict)
     counter: int = 0
 
     def fresh(self, hint: str) -> str:
@@ -425,13 +426,15 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
                 if not b.loads.get((mem, p)):
                     b.unused.append(f"{pre}q{p}")
         if mem.kind == "bram":
-            kind = "bram_2p" if len(used_ports) > 1 else "bram_1p"
-            b.libs.add(_LIB[kind])
+            style = mem.style or ("distributed" if mem.depth * mem.width <= 1024 else "block")
+            short = {"block": "bram", "distributed": "lutram", "registers": "regfile"}[style]
+            ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style)
+            b.rams.setdefault(ram.module, ram)
             conns = [("clk", "ap_clk")]
             for p in used_ports:
                 for sig in ("ce", "we", "address", "d", "q"):
                     conns.append((f"{sig}{p}", f"{mem.name}_{sig}{p}"))
-            b.instances.append(RtlInstance(f"hls_{kind}", f"ram_{mem.name}",
+            b.instances.append(RtlInstance(ram.module, f"ram_{mem.name}",
                                            (("WIDTH", str(mem.width)), ("DEPTH", str(mem.depth)), ("AW", str(aw))),
                                            tuple(conns)))  # fmt: skip
     # pulse shift registers
@@ -449,6 +452,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
     return RtlModule(
         fn.name, header, tuple(ports), tuple(b.wires), tuple(b.regs), tuple(b.instances), tuple(outputs),
         tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)), tuple(b.fp_units[k] for k in sorted(b.fp_units)),
+        tuple(b.rams[k] for k in sorted(b.rams)),
     )  # fmt: skip
 
 

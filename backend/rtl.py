@@ -56,3 +56,13 @@ class RtlModule:
     unused: tuple[str, ...]  # bits deliberately left unread, gathered into one *_unused* net
     library_files: tuple[str, ...]  # helper module files this module instantiates
     fp_units: tuple[object, ...] = ()  # generated floating-point operator modules (backend.fp_units.FpUnit)
+    rams: tuple[RtlRam, ...] = ()  # generated RAM modules
+
+
+@dataclass(frozen=True)
+class RtlRam:
+    """A RAM module variant: ports and Xilinx ram_style ("block", "distributed", "registers")."""
+
+    module: str
+    ports: int
+    style: str

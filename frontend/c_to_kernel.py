@@ -292,7 +292,7 @@ class CToKernel:
                 opts[k.lower()] = v
             else:
                 opts[w.lower()] = ""
-        return Pragma(words[1].lower(), opts, self.loc(node))
+        return Pragma(words[1].lower(), opts, _pragma_loc(self.loc(node)))
 
     def stmt(self, node: c_ast.Node) -> list[Stmt]:
         self.pending = []
@@ -829,6 +829,16 @@ def _float_constant(text: str, loc: SourceLoc) -> Const:
     body = t.rstrip("f")
     value = float.fromhex(body) if body.startswith("0x") else float(body)
     return Const(round_float(value, ftype), ftype, loc)
+
+
+def _pragma_loc(loc: SourceLoc) -> SourceLoc:
+    """pycparser's column of a pragma is inside the directive: point at its '#' instead."""
+    try:
+        line = Path(loc.file).read_text(errors="replace").splitlines()[loc.line - 1]
+    except (OSError, IndexError):
+        return loc
+    col = line.find("#")
+    return SourceLoc(loc.file, loc.line, col + 1) if col >= 0 else loc
 
 
 def _is_id(node: c_ast.Node | None, name: str) -> bool:

@@ -61,6 +61,7 @@ class MemRef:
     write_latency: int = 1
     signed: bool = False
     loc: SourceLoc | None = None
+    style: str | None = None  # local RAMs: Xilinx ram_style ("block", "distributed", "registers"); None: by size
 
     @property
     def depth(self) -> int:

@@ -145,7 +145,9 @@ class _Builder:
                 loop_conds = conds + self.loop_constraints(s, iters)
                 dom = isl.Set(self.with_params(self.set_text("L", iters, loop_conds)))
                 self.model.loops[s] = self.loop_info(s, len(iters), dom)
-                self.walk(s.body, loops + [s], loop_conds, [0], prefix + [str(position), isl_name(s.var)], exact)
+                # the schedule follows execution order: a decreasing loop runs -i upward
+                it = isl_name(s.var) if s.step > 0 else f"-{isl_name(s.var)}"
+                self.walk(s.body, loops + [s], loop_conds, [0], prefix + [str(position), it], exact)
             else:
                 name = f"S{len(self.pending)}"
                 iters = [lp.var for lp in loops]

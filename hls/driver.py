@@ -180,9 +180,13 @@ def _run(opts: CompileOptions, ctx: _Context, parsed: ParsedFile, out: Path) -> 
             except (ScheduleError, KernelVerifyError, AssertionError) as err:
                 raise InternalError(f"verifier failed after pass '{p.name}': {err}") from err
         results[p.stage] = ir
-        if p.stage == "affine":
+        if p.stage in ("affine", "deps"):
             ctx.model = ir
-        if p.stage == "hir" or p.stage == opts.emit:
+        if p.stage == opts.emit and p.extra is not None:
+            for name, text in p.extra(ir).items():
+                (out / name).write_text(text)
+                files.append(out / name)
+        elif p.stage == "hir" or p.stage == opts.emit:
             path = out / f"{opts.top}{p.suffix}"
             path.write_text(p.printer(ir))
             files.append(path)

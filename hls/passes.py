@@ -14,6 +14,7 @@ from hls.backend.lower_to_sv import lower_to_sv
 from hls.backend.render import render_module
 from hls.frontend.affine import affine_model
 from hls.frontend.c_to_kernel import c_to_kernel
+from hls.frontend.dependences import dependences, deps_to_json, deps_to_text
 from hls.ir.affine import print_affine, verify_affine
 from hls.ir.hir import print_hir
 from hls.ir.hir_verify import verify_hir
@@ -29,11 +30,15 @@ class PassInfo:
     verify: Callable[[Any], None] | None
     printer: Callable[[Any], str]
     suffix: str  # file name suffix of the printed IR in OUTDIR
+    # files the stage writes under fixed names when it is emitted (name -> text)
+    extra: Callable[[Any], dict[str, str]] | None = None
 
 
 PIPELINE: tuple[PassInfo, ...] = (
     PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top), verify_kernel, print_kernel, ".kernel"),
     PassInfo("affine-model", "affine", lambda kernel, ctx: affine_model(kernel), verify_affine, print_affine, ".affine"),
+    PassInfo("dependences", "deps", lambda model, ctx: dependences(model), verify_affine, deps_to_text, ".deps",
+             lambda model: {"deps.json": deps_to_json(model), "deps.txt": deps_to_text(model)}),
     PassInfo("schedule", "hir", lambda model, ctx: schedule(model, ctx.schedule_options), verify_hir, print_hir, ".hir"),
     PassInfo("lower-to-sv", "sv", lambda hir, ctx: lower_to_sv(hir, ctx.interface_for(hir), ctx.header), None, render_module, ".sv"),
 )

@@ -46,12 +46,40 @@ class AffineLoop:
 
 
 @dataclass(eq=False)
+class Dependence:
+    """source instance -> sink instance on one array (the pass ``dependences`` computes them)."""
+
+    kind: str  # "RAW" | "WAR" | "WAW"
+    array: Variable
+    source: AffineStatement
+    sink: AffineStatement
+    relation: isl.Map
+    distance: dict[For, tuple[int, int] | None]  # per common loop, outermost first: [min, max]
+    carried_by: For | None  # outermost common loop with a non-zero distance; None: same iteration
+    may: bool  # involves a may access (data-dependent condition or subscript)
+
+
+@dataclass(eq=False)
 class AffineModel:
     kernel: KernelFunction
     params: list[str]  # scalar arguments appearing in affine bounds, conditions or subscripts
     context: isl.Set
     statements: list[AffineStatement] = field(default_factory=list)
     loops: dict[For, AffineLoop] = field(default_factory=dict)
+    dependences: list[Dependence] = field(default_factory=list)
+
+    def carried_by(self, loop: For) -> list[Dependence]:
+        """Dependences carried by ``loop``."""
+        return [d for d in self.dependences if d.carried_by is loop]
+
+    def min_distance(self, dep: Dependence, loop: For) -> int | None:
+        """The least iteration distance of ``dep`` along ``loop`` (None: unknown or not common)."""
+        d = dep.distance.get(loop)
+        return d[0] if d is not None else None
+
+    def within_iteration(self, a: AffineStatement, b: AffineStatement) -> list[Dependence]:
+        """Dependences from ``a`` to ``b`` inside one iteration of all their common loops."""
+        return [d for d in self.dependences if d.source is a and d.sink is b and d.carried_by is None]
 
     def statement_of(self, stmt: Assign | Return) -> AffineStatement:
         for s in self.statements:

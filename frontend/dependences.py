@@ -1,0 +1,147 @@
+"""Pass ``dependences``: exact RAW, WAR and WAW dependences of the affine model (isl dataflow).
+
+RAW is value-based (isl's dataflow with must and may sources: each read depends on the writes
+whose value it may see); WAW orders each write after the previous writes of the element; WAR
+orders each write after the reads since the previous write (writes kill older reads). Each
+dependence is analysed per array, split per pair of statements, and gets the iteration distance
+of every common loop from the deltas of the original schedule.
+"""
+
+from __future__ import annotations
+
+import json
+
+import islpy as isl
+
+from hls.ir.affine import Access, AffineModel, AffineStatement, Dependence
+from hls.ir.kernel import For, Variable
+
+
+def _union(maps: list[isl.Map], params: isl.Space) -> isl.UnionMap:
+    out = isl.UnionMap.empty(params)
+    for m in maps:
+        out = out.union(isl.UnionMap.from_map(m))
+    return out
+
+
+def _distance(dep: isl.Map, src: AffineStatement, dst: AffineStatement, level: int) -> tuple[int, int] | None:
+    """[min, max] of the iterator difference at loop ``level`` (0 = outermost), or None."""
+    rel = dep.apply_domain(src.schedule).apply_range(dst.schedule)
+    deltas = rel.deltas()
+    pos = 2 * level + 1
+    try:
+        lo = deltas.dim_min(pos).min_val()
+        hi = deltas.dim_max(pos).max_val()
+    except isl.Error:
+        return None
+    if not (lo.is_int() and hi.is_int()):
+        return None
+    return int(lo.to_python()), int(hi.to_python())
+
+
+def _level_map(src: AffineStatement, dst: AffineStatement, common: int, level: int | None) -> isl.Map:
+    """Instances of src -> dst whose common iterators are equal above ``level`` and larger at
+    ``level`` in dst (carried by that loop); all equal when ``level`` is None."""
+    width = src.schedule.dim(isl.dim_type.out)
+    xs = [f"x{k}" for k in range(width)]
+    ys = [f"y{k}" for k in range(width)]
+    last = common if level is None else level
+    cons = [f"{ys[2 * k + 1]} = {xs[2 * k + 1]}" for k in range(last)]
+    if level is not None:
+        cons.append(f"{ys[2 * level + 1]} > {xs[2 * level + 1]}")
+    order = isl.Map(f"{{ [{', '.join(xs)}] -> [{', '.join(ys)}] : {' and '.join(cons) or '1 = 1'} }}")
+    order = order.align_params(src.schedule.get_space())
+    return src.schedule.apply_range(order).apply_range(dst.schedule.reverse())
+
+
+def _common_loops(a: AffineStatement, b: AffineStatement) -> list[For]:
+    out = []
+    for x, y in zip(a.loops, b.loops):
+        if x is not y:
+            break
+        out.append(x)
+    return out
+
+
+def analyze(model: AffineModel) -> list[Dependence]:
+    """All dependences of the model, sorted by source, sink, array and kind."""
+    if not model.statements:
+        return []
+    space = model.context.get_space()
+    by_name = {s.name: s for s in model.statements}
+    arrays: dict[Variable, list[tuple[AffineStatement, Access, bool]]] = {}
+    for s in model.statements:
+        for a in s.reads:
+            arrays.setdefault(a.var, []).append((s, a, False))
+        for a in s.writes:
+            arrays.setdefault(a.var, []).append((s, a, True))
+    sched = _union([s.schedule for s in model.statements], space)
+    found: list[Dependence] = []
+    for var, accesses in sorted(arrays.items(), key=lambda kv: kv[0].name):
+        must_w = _union([a.relation for _, a, w in accesses if w and a.must], space)
+        may_w = _union([a.relation for _, a, w in accesses if w and not a.must], space)
+        all_w = must_w.union(may_w)
+        reads = _union([a.relation for _, a, w in accesses if not w], space)
+        may = any(not a.must for _, a, _ in accesses)
+        flows = {
+            "RAW": isl.UnionAccessInfo.from_sink(reads).set_must_source(must_w).set_may_source(may_w),
+            "WAW": isl.UnionAccessInfo.from_sink(all_w).set_must_source(must_w).set_may_source(may_w),
+            "WAR": isl.UnionAccessInfo.from_sink(all_w).set_may_source(reads).set_kill(must_w),
+        }
+        for kind, info in flows.items():
+            rel = info.set_schedule_map(sched).compute_flow().get_may_dependence()
+            maps: list[isl.Map] = []
+            rel.foreach_map(maps.append)
+            for m in maps:
+                src = by_name[m.get_tuple_name(isl.dim_type.in_)]
+                dst = by_name[m.get_tuple_name(isl.dim_type.out)]
+                common = _common_loops(src, dst)
+                # one dependence per carrying loop (and one for the same iteration of all of them)
+                for level in [*range(len(common)), None]:
+                    part = m.intersect(_level_map(src, dst, len(common), level))
+                    if part.is_empty():
+                        continue
+                    distance = {lp: _distance(part, src, dst, k) for k, lp in enumerate(common)}
+                    carried = common[level] if level is not None else None
+                    found.append(Dependence(kind, var, src, dst, part.coalesce(), distance, carried, may))
+    found.sort(key=lambda d: (int(d.source.name[1:]), int(d.sink.name[1:]), d.array.name, d.kind))
+    return found
+
+
+def dependences(model: AffineModel) -> AffineModel:
+    """Pass entry point: the model with its dependences filled in."""
+    model.dependences = analyze(model)
+    return model
+
+
+def deps_to_json(model: AffineModel) -> str:
+    deps = []
+    for d in model.dependences:
+        deps.append({
+            "kind": d.kind,
+            "array": d.array.name,
+            "source": {"stmt": d.source.name, "line": d.source.stmt.loc.line},
+            "sink": {"stmt": d.sink.name, "line": d.sink.stmt.loc.line},
+            "relation": str(d.relation),
+            "carried_by": d.carried_by.name if d.carried_by is not None else None,
+            "distance": {lp.name: list(v) if v is not None else None for lp, v in d.distance.items()},
+            "may": d.may,
+        })  # fmt: skip
+    loops = [
+        {"name": lp.loop.name, "line": lp.loop.loc.line, "depth": lp.depth, "trip_count": lp.trip_count}
+        for lp in model.loops.values()
+    ]
+    return json.dumps({"dependences": deps, "loops": loops}, indent=2, sort_keys=True) + "\n"
+
+
+def deps_to_text(model: AffineModel) -> str:
+    out = [f"dependences of {model.kernel.name}"]
+    for d in model.dependences:
+        dist = ", ".join(f"{lp.name}: {'?' if v is None else (v[0] if v[0] == v[1] else f'{v[0]}..{v[1]}')}" for lp, v in d.distance.items())
+        where = f"carried by {d.carried_by.name}" if d.carried_by is not None else "loop-independent"
+        out.append(
+            f"  {d.kind} on {d.array.name}{' (may)' if d.may else ''}: {d.source.name} (line {d.source.stmt.loc.line}) -> "
+            f"{d.sink.name} (line {d.sink.stmt.loc.line}), {where}; distance {{{dist}}}"
+        )
+        out.append(f"      {d.relation}")
+    return "\n".join(out) + "\n"

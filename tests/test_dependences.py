@@ -1,0 +1,206 @@
+"""dependences: exact RAW/WAR/WAW sets (compared as isl maps), distances and carrying loops."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import islpy as isl
+
+from conftest import model_from_source, run_hls
+from hls.frontend.dependences import dependences
+from hls.ir.affine import AffineModel, Dependence
+
+
+def _deps(tmp_path: Path, src: str, top: str) -> AffineModel:
+    return dependences(model_from_source(tmp_path, src, top))
+
+
+def _find(model: AffineModel, kind: str, array: str, src: str, dst: str) -> list[Dependence]:
+    return [d for d in model.dependences if d.kind == kind and d.array.name == array and d.source.name == src and d.sink.name == dst]
+
+
+def _same(dep: Dependence, text: str) -> bool:
+    expected = isl.Map(text).align_params(dep.relation.get_space())
+    return bool(dep.relation.is_equal(expected))
+
+
+def test_scalar_reduction(tmp_path: Path) -> None:
+    m = _deps(tmp_path, "int r(const int a[8]) { int s = 0; for (int i = 0; i < 8; i++) s += a[i]; return s; }", "r")
+    raw = _find(m, "RAW", "s", "S1", "S1")
+    assert len(raw) == 1 and _same(raw[0], "{ S1[i] -> S1[i + 1] : 0 <= i < 7 }")
+    assert raw[0].carried_by is not None and raw[0].distance[raw[0].carried_by] == (1, 1)
+    first = _find(m, "RAW", "s", "S0", "S1")
+    assert len(first) == 1 and _same(first[0], "{ S0[] -> S1[0] }")
+    final = _find(m, "RAW", "s", "S1", "S2")
+    assert len(final) == 1 and _same(final[0], "{ S1[7] -> S2[] }")
+    assert not any(d.array.name == "a" for d in m.dependences)  # only read: no dependence
+
+
+def test_gemm_shape(tmp_path: Path) -> None:
+    src = """
+    void g(double C[4][5], const double A[4][6], const double B[6][5]) {
+      for (int i = 0; i < 4; i++) {
+        for (int j = 0; j < 5; j++) C[i][j] *= 2.0;
+        for (int k = 0; k < 6; k++)
+          for (int j = 0; j < 5; j++) C[i][j] += A[i][k] * B[k][j];
+      }
+    }"""
+    m = _deps(tmp_path, src, "g")
+    (init,) = _find(m, "RAW", "C", "S0", "S1")
+    assert _same(init, "{ S0[i, j] -> S1[i, 0, j] : 0 <= i < 4 and 0 <= j < 5 }")
+    (acc,) = _find(m, "RAW", "C", "S1", "S1")
+    assert _same(acc, "{ S1[i, k, j] -> S1[i, k + 1, j] : 0 <= i < 4 and 0 <= k < 5 and 0 <= j < 5 }")
+    k_loop = acc.carried_by
+    assert k_loop is not None and k_loop.name == "g_L5"
+    assert [d.kind for d in m.dependences if d.carried_by is not None and d.carried_by.name == "g_L6"] == []  # j carries nothing
+    assert {d.array.name for d in m.dependences} == {"C"}
+
+
+def test_seidel_distances_in_two_loops(tmp_path: Path) -> None:
+    src = """
+    void s(double A[8][8]) {
+      for (int t = 0; t < 3; t++)
+        for (int i = 1; i < 7; i++)
+          for (int j = 1; j < 7; j++) A[i][j] = (A[i-1][j] + A[i][j-1] + A[i][j] + A[i][j+1] + A[i+1][j]) / 5.0;
+    }"""
+    m = _deps(tmp_path, src, "s")
+    raw = _find(m, "RAW", "A", "S0", "S0")
+    carriers = {d.carried_by.name for d in raw if d.carried_by is not None}
+    assert carriers == {"s_L3", "s_L4", "s_L5"}
+    assert all(d.carried_by is not None for d in raw)  # no loop-independent self dependence
+    union = raw[0].relation
+    for d in raw[1:]:
+        union = union.union(d.relation)
+    expected = isl.Map(
+        "{ S0[t, i, j] -> S0[t, i, j + 1] : 0 <= t < 3 and 1 <= i < 7 and 1 <= j < 6;"
+        "  S0[t, i, j] -> S0[t, i + 1, j] : 0 <= t < 3 and 1 <= i < 6 and 1 <= j < 7;"
+        "  S0[t, i, j] -> S0[t + 1, i, j] : 0 <= t < 2 and 1 <= i < 7 and 1 <= j < 7;"
+        "  S0[t, i, j] -> S0[t + 1, i - 1, j] : 0 <= t < 2 and 2 <= i < 7 and 1 <= j < 7;"
+        "  S0[t, i, j] -> S0[t + 1, i, j - 1] : 0 <= t < 2 and 1 <= i < 7 and 2 <= j < 7 }"
+    )
+    assert union.is_equal(expected)
+
+
+def test_affine_if_and_triangular(tmp_path: Path) -> None:
+    src = """
+    void t(int B[6][6], const int A[6][6]) {
+      for (int i = 0; i < 6; i++)
+        for (int k = i + 1; k < 6; k++)
+          if (k > 3) B[i][0] += A[k][i];
+    }"""
+    m = _deps(tmp_path, src, "t")
+    (acc,) = _find(m, "RAW", "B", "S0", "S0")
+    assert _same(acc, "{ S0[i, k] -> S0[i, k + 1] : 0 <= i < 6 and k > 3 and i < k and k < 5 }")
+    assert acc.distance[acc.carried_by] == (1, 1)  # type: ignore[index]
+
+
+def test_non_affine_subscript_is_a_may_dependence(tmp_path: Path) -> None:
+    src = "void h(int hist[8], const int d[16]) { for (int i = 0; i < 16; i++) hist[d[i] & 7] += 1; }"
+    m = _deps(tmp_path, src, "h")
+    raw = _find(m, "RAW", "hist", "S0", "S0")
+    assert raw and all(d.may for d in raw)
+    union = raw[0].relation
+    assert union.is_equal(isl.Map("{ S0[i] -> S0[i2] : 0 <= i < i2 < 16 }"))
+
+
+def test_floyd_warshall(tmp_path: Path) -> None:
+    src = """
+    void f(int p[5][5]) {
+      for (int k = 0; k < 5; k++)
+        for (int i = 0; i < 5; i++)
+          for (int j = 0; j < 5; j++) p[i][j] = p[i][j] < p[i][k] + p[k][j] ? p[i][j] : p[i][k] + p[k][j];
+    }"""
+    m = _deps(tmp_path, src, "f")
+    raw = _find(m, "RAW", "p", "S0", "S0")
+    assert raw and all(d.carried_by is not None for d in raw)
+    assert "f_L3" in {d.carried_by.name for d in raw if d.carried_by is not None}
+
+
+def test_emit_deps_json(tmp_path: Path) -> None:
+    src = tmp_path / "j.c"
+    src.write_text("""
+    void jac(double A[10], double B[10]) {
+      for (int t = 0; t < 5; t++) {
+        for (int i = 1; i < 9; i++) B[i] = 0.33 * (A[i-1] + A[i] + A[i+1]);
+        for (int i = 1; i < 9; i++) A[i] = 0.33 * (B[i-1] + B[i] + B[i+1]);
+      }
+    }""")
+    out = tmp_path / "o"
+    proc = run_hls(str(src), "--top", "jac", "-o", str(out), "--emit", "deps")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads((out / "deps.json").read_text())
+    kinds = {(d["kind"], d["array"], d["source"]["stmt"], d["sink"]["stmt"], d["carried_by"]) for d in data["dependences"]}
+    assert kinds == {
+        ("RAW", "B", "S0", "S1", None), ("WAR", "A", "S0", "S1", None), ("RAW", "A", "S1", "S0", "jac_L3"),
+        ("WAR", "B", "S1", "S0", "jac_L3"), ("WAW", "A", "S1", "S1", "jac_L3"), ("WAW", "B", "S0", "S0", "jac_L3"),
+    }
+    raw_b = next(d for d in data["dependences"] if d["kind"] == "RAW" and d["array"] == "B")
+    assert raw_b["distance"] == {"jac_L3": [0, 0]} and raw_b["source"]["line"] == 4
+    assert [lp["trip_count"] for lp in data["loops"]] == [5, 8, 8]
+    assert (out / "deps.txt").read_text().startswith("dependences of jac")
+
+
+def test_decreasing_loop_follows_execution_order(tmp_path: Path) -> None:
+    src = "void b(double x[8]) { for (int i = 6; i >= 0; i--) x[i] = x[i + 1] * 0.5 + x[i]; }"
+    m = _deps(tmp_path, src, "b")
+    (raw,) = _find(m, "RAW", "x", "S0", "S0")
+    assert _same(raw, "{ S0[i] -> S0[i - 1] : 1 <= i <= 6 }")
+    assert raw.distance[raw.carried_by] == (1, 1)  # type: ignore[index]
+    assert not _find(m, "WAR", "x", "S0", "S0") or all(d.carried_by is None for d in _find(m, "WAR", "x", "S0", "S0"))
+
+
+def _summary(m: AffineModel) -> set[tuple[str, str, str, str, str | None]]:
+    return {(d.kind, d.array.name, d.source.name, d.sink.name, d.carried_by.name if d.carried_by else None) for d in m.dependences}
+
+
+def test_atax_bicg_2mm_trmm_shapes(tmp_path: Path) -> None:
+    atax = """
+    void atax(const double A[4][5], const double x[5], double y[5], double tmp[4]) {
+      for (int i = 0; i < 5; i++) y[i] = 0;
+      for (int i = 0; i < 4; i++) {
+        tmp[i] = 0.0;
+        for (int j = 0; j < 5; j++) tmp[i] = tmp[i] + A[i][j] * x[j];
+        for (int j = 0; j < 5; j++) y[j] = y[j] + A[i][j] * tmp[i];
+      }
+    }"""
+    m = _deps(tmp_path, atax, "atax")
+    assert _summary(m) == {
+        ("RAW", "y", "S0", "S3", None), ("WAW", "y", "S0", "S3", None),
+        ("RAW", "tmp", "S1", "S2", None), ("WAW", "tmp", "S1", "S2", None),
+        ("RAW", "tmp", "S2", "S2", "atax_L6"), ("WAW", "tmp", "S2", "S2", "atax_L6"), ("WAR", "tmp", "S2", "S2", "atax_L6"),
+        ("RAW", "tmp", "S2", "S3", None),
+        ("RAW", "y", "S3", "S3", "atax_L4"), ("WAW", "y", "S3", "S3", "atax_L4"), ("WAR", "y", "S3", "S3", "atax_L4"),
+    }
+    (acc,) = _find(m, "RAW", "tmp", "S2", "S2")
+    assert _same(acc, "{ S2[i, j] -> S2[i, j + 1] : 0 <= i < 4 and 0 <= j < 4 }")
+    bicg = """
+    void bicg(const double A[5][4], double s[4], double q[5], const double p[4], const double r[5]) {
+      for (int i = 0; i < 4; i++) s[i] = 0;
+      for (int i = 0; i < 5; i++) {
+        q[i] = 0.0;
+        for (int j = 0; j < 4; j++) { s[j] = s[j] + r[i] * A[i][j]; q[i] = q[i] + A[i][j] * p[j]; }
+      }
+    }"""
+    m = _deps(tmp_path, bicg, "bicg")
+    (s_acc,) = _find(m, "RAW", "s", "S2", "S2")
+    assert _same(s_acc, "{ S2[i, j] -> S2[i + 1, j] : 0 <= i < 4 and 0 <= j < 4 }") and s_acc.carried_by.name == "bicg_L4"  # type: ignore[union-attr]
+    (q_acc,) = _find(m, "RAW", "q", "S3", "S3")
+    assert _same(q_acc, "{ S3[i, j] -> S3[i, j + 1] : 0 <= i < 5 and 0 <= j < 3 }") and q_acc.carried_by.name == "bicg_L6"  # type: ignore[union-attr]
+    assert not _find(m, "RAW", "s", "S2", "S3") and not _find(m, "RAW", "q", "S2", "S3")  # no false dependence
+    trmm = """
+    void trmm(const double A[4][4], double B[4][3]) {
+      for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++) {
+          for (int k = i + 1; k < 4; k++) B[i][j] += A[k][i] * B[k][j];
+          B[i][j] = 2.0 * B[i][j];
+        }
+    }"""
+    m = _deps(tmp_path, trmm, "trmm")
+    (reads_later_rows,) = [d for d in _find(m, "WAR", "B", "S0", "S1") if d.carried_by is not None]
+    # B[k][j] (k > i) is read before row k is updated in a later i iteration; the updates of row k
+    # by S0 kill the older reads, so only k = 3 (which S0 never updates) reaches S1 directly
+    assert _same(reads_later_rows, "{ S0[i, j, 3] -> S1[3, j] : 0 <= i < 3 and 0 <= j < 3 }")
+    (war_s0,) = [d for d in _find(m, "WAR", "B", "S0", "S0") if d.carried_by is not None and d.carried_by.name == "trmm_L3"]
+    assert _same(war_s0, "{ S0[i, j, k] -> S0[k, j, k + 1] : 0 <= i < k <= 2 and 0 <= j < 3 }")
+    assert reads_later_rows.carried_by.name == "trmm_L3"  # type: ignore[union-attr]

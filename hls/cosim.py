@@ -107,11 +107,11 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
             assert isinstance(p, ScalarArg)
             lo, hi = p.value_range if p.value_range else ((p.type.min, p.type.max) if isinstance(p.type, IntType) else (0, 0))
             if isinstance(p.type, FloatType):
-                expr = f"({_ctype(p.type)})random_real()"
+                expr = f"({_ctype(p.type)})hls_random_real()"
             elif hi - lo + 1 >= 1 << 63:
-                expr = f"({_ctype(p.type)})next_random()"
+                expr = f"({_ctype(p.type)})hls_next_random()"
             else:
-                expr = f"({_ctype(p.type)})((int64_t)({lo}LL) + (int64_t)(next_random() % {hi - lo + 1}ULL))"
+                expr = f"({_ctype(p.type)})((int64_t)({lo}LL) + (int64_t)(hls_next_random() % {hi - lo + 1}ULL))"
             scalars.append(_HarnessScalar(p.name, _ctype(p.type), isinstance(p.type, FloatType), p.type.width, p.type.signed, expr))
             decls.append(f"{_ctype(p.type)} {p.name}")
             order.append(("scalar", p.name))

@@ -15,6 +15,7 @@ from hls.backend.render import render_module
 from hls.frontend.affine import affine_model
 from hls.frontend.c_to_kernel import c_to_kernel
 from hls.frontend.dependences import dependences, deps_to_json, deps_to_text
+from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import print_affine, verify_affine
 from hls.ir.hir import print_hir
 from hls.ir.hir_verify import verify_hir
@@ -36,6 +37,7 @@ class PassInfo:
 
 PIPELINE: tuple[PassInfo, ...] = (
     PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top), verify_kernel, print_kernel, ".kernel"),
+    PassInfo("reuse-loads", "reuse", lambda kernel, ctx: reuse_loads(kernel), verify_kernel, print_kernel, ".reuse"),
     PassInfo("affine-model", "affine", lambda kernel, ctx: affine_model(kernel), verify_affine, print_affine, ".affine"),
     PassInfo("dependences", "deps", lambda model, ctx: dependences(model), verify_affine, deps_to_text, ".deps",
              lambda model: {"deps.json": deps_to_json(model), "deps.txt": deps_to_text(model)}),

@@ -206,8 +206,8 @@ class _Segment:
     def _order(self, mem: MemRef, idx: int, is_store: bool) -> None:
         """Keeps C's order between accesses of one memory (conservatively: any two may alias)."""
         for prev, prev_store in self.mem_log.get(mem, []):
-            delay = mem.write_latency if prev_store and not is_store else 1 if prev_store else 0 if is_store else None
-            if delay is not None:  # RAW, WAW, WAR (a read in the same cycle as a write sees old data)
+            delay = _order_delay(mem, prev_store, is_store)
+            if delay is not None:
                 self.dag.edge(prev, idx, delay)
                 self.memory_deps.append((prev, idx, delay, 0))
         self.mem_log.setdefault(mem, []).append((idx, is_store))
@@ -225,7 +225,8 @@ class _Segment:
                         d = distance(mem, self.mem_subs[a], self.mem_subs[b])
                     if d is None:
                         continue
-                    delay = mem.write_latency if a_store and not b_store else (1 if a_store else 0)
+                    delay = _order_delay(mem, a_store, b_store)
+                    assert delay is not None
                     self.dag.edge(a, b, delay, d)
                     self.memory_deps.append((a, b, delay, d))
 
@@ -625,6 +626,22 @@ def _storage(fn: KernelFunction, var: Variable) -> tuple[int, str | None]:
                 raise HlsError(p.loc, f"storage implementation '{impl}' is not supported (bram, lutram, reg)")
             style = styles[impl]
     return ports, style
+
+
+def _order_delay(mem: MemRef, first_store: bool, second_store: bool) -> int | None:
+    """Cycles between the starts of two dependent accesses of one memory (None: reads commute).
+
+    RAW waits for the write; WAW keeps the order; WAR may share the cycle only where a read and a
+    write of one cycle are defined (read-first on the same port: single-port memories and
+    registers); across the two ports of a RAM a same-cycle collision is undefined.
+    """
+    if first_store and not second_store:
+        return mem.write_latency
+    if first_store:
+        return 1
+    if second_store:
+        return 0 if mem.ports == 1 or mem.kind == "reg" else 1
+    return None
 
 
 def _has_loop(stmts: list[Stmt]) -> bool:

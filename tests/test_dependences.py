@@ -122,8 +122,8 @@ def test_emit_deps_json(tmp_path: Path) -> None:
     src.write_text("""
     void jac(double A[10], double B[10]) {
       for (int t = 0; t < 5; t++) {
-        for (int i = 1; i < 9; i++) B[i] = 0.33 * (A[i-1] + A[i] + A[i+1]);
-        for (int i = 1; i < 9; i++) A[i] = 0.33 * (B[i-1] + B[i] + B[i+1]);
+        for (int i = 1; i < 9; i++) B[i] = 0.5 * (A[i] + A[9 - i]);
+        for (int i = 1; i < 9; i++) A[i] = 0.5 * (B[i] + B[9 - i]);
       }
     }""")
     out = tmp_path / "o"

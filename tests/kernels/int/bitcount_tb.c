@@ -11,8 +11,11 @@ int main(void)
   uint32_t w[32], rev[32];
   uint8_t pc[32], lz[32], flags[32];
   for (int run = 0; run < 3; run++) {
-    for (int i = 0; i < 32; i++)
-      w[i] = run == 0 ? lcg() ^ (lcg() << 7) : run == 1 ? (1u << i) : (0xffffffffu >> i);
+    for (int i = 0; i < 32; i++) {
+      uint32_t r0 = lcg();
+      uint32_t r1 = lcg();
+      w[i] = run == 0 ? r0 ^ (r1 << 7) : run == 1 ? (1u << i) : (0xffffffffu >> i);
+    }
     w[0] = run == 2 ? 0u : w[0];
     bitcount(w, pc, lz, rev, flags);
     printf("run %d:", run);

@@ -17,7 +17,9 @@ int main(void)
   for (int run = 0; run < 3; run++) {
     for (int i = 0; i < 32; i++) {
       a[i] = run == 0 ? (int)(lcg() % 201) - 100 : (int)lcg();
-      b[i] = run == 0 ? (int)(lcg() % 21) - 10 : (int)lcg() >> (lcg() % 31);
+      uint32_t r0 = lcg();
+      uint32_t r1 = lcg();
+      b[i] = run == 0 ? (int)(r0 % 21) - 10 : (int)r0 >> (r1 % 31);
     }
     a[0] = -2147483647 - 1; b[0] = -1;
     a[1] = -7; b[1] = 2;

@@ -21,8 +21,12 @@ int main(void)
       b[i] = lcg() >> (i % 24);
       c[i] = (short)lcg();
       d[i] = (unsigned short)lcg();
-      e[i] = (long long)(((unsigned long long)lcg() << 32) | lcg()) >> (i * 4);
-      f[i] = (((unsigned long long)lcg() << 32) | lcg()) >> (i * 3);
+      unsigned long long e_hi = lcg();
+      unsigned long long e_lo = lcg();
+      unsigned long long f_hi = lcg();
+      unsigned long long f_lo = lcg();
+      e[i] = (long long)((e_hi << 32) | e_lo) >> (i * 4);
+      f[i] = ((f_hi << 32) | f_lo) >> (i * 3);
     }
     if (run == 1) { a[0] = -1; b[0] = 1; a[1] = -1; b[1] = 0xffffffffu; c[2] = -1; d[2] = 65535; e[3] = -1; f[3] = 1; a[4] = 0; }
     if (run == 2) { for (int i = 0; i < 16; i++) { a[i] = -i; b[i] = (unsigned)i; c[i] = (short)-i; d[i] = (unsigned short)i; e[i] = -i; f[i] = (unsigned long long)i; } }

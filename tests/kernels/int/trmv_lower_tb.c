@@ -17,8 +17,8 @@ int main(void)
       x[i] = run == 1 ? (int16_t)-32768 : (int16_t)(lcg() % 2001 - 1000);
       y[i] = -1; z[i] = -2;
     }
-    printf("run %d:", run);
     trmv_lower(L, x, y, z);
+    printf("run %d:", run);
     for (int i = 0; i < 16; i++) printf(" %lld/%lld", (long long)y[i], (long long)z[i]);
     printf("\n");
   }

@@ -1,0 +1,288 @@
+"""Pass ``reuse-loads``: reads of a window of one array row across iterations become registers.
+
+In an innermost loop with step +1 or -1, reads ``X[..][i + c]`` of an array the loop does not
+write, with the same other subscripts and constant offsets ``c`` in ``cmin..cmax``, read each
+element ``cmax - cmin + 1`` times in successive iterations. The loop is rewritten so that each
+iteration loads only the element entering the window and shifts the window through scalar
+variables (which the scheduler keeps in registers); the window is filled before the loop, under
+the loop's entry condition so no access happens when C would make none:
+
+    if (init < bound) { w0 = X[init - 1]; w1 = X[init]; }
+    for (i = init; i < bound; i++) { w2 = X[i + 1]; ... w0, w1, w2 ...; w0 = w1; w1 = w2; }
+
+A 3-point stencil then needs one read per iteration instead of three (II 1 instead of 2 on a
+dual-port memory). Only unconditional reads are rewritten, so no access is added or moved
+across a condition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hls.frontend.c_to_kernel import binary, convert
+from hls.ir.ctypes import ArrayType, IntType
+from hls.ir.kernel import (
+    ArrayRead,
+    Assign,
+    Binary,
+    Cast,
+    Const,
+    Expr,
+    For,
+    If,
+    KernelFunction,
+    MathCall,
+    Return,
+    Select,
+    Stmt,
+    Unary,
+    Variable,
+    VarRead,
+)
+
+Linear = dict[object, int]  # variable -> coefficient, "1" -> constant
+
+
+def _linear(e: Expr) -> Linear | None:
+    """``e`` as an integer linear form over scalar variables, or None."""
+    if isinstance(e, Const):
+        return {"1": int(e.value)} if isinstance(e.value, int) else None
+    if isinstance(e, VarRead):
+        return {e.var: 1} if isinstance(e.var.type, IntType) else None
+    if isinstance(e, Cast):
+        return _linear(e.operand) if isinstance(e.type, IntType) and isinstance(e.operand.type, IntType) else None
+    if isinstance(e, Binary) and e.op in ("+", "-"):
+        a, b = _linear(e.lhs), _linear(e.rhs)
+        if a is None or b is None:
+            return None
+        sign = 1 if e.op == "+" else -1
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = out.get(k, 0) + sign * v
+        return {k: v for k, v in out.items() if v}
+    if isinstance(e, Binary) and e.op == "*":
+        a, b = _linear(e.lhs), _linear(e.rhs)
+        if a is None or b is None:
+            return None
+        if set(a) <= {"1"}:
+            a, b = b, a
+        if not set(b) <= {"1"}:
+            return None
+        c = b.get("1", 0)
+        return {k: v * c for k, v in a.items() if v * c}
+    return None
+
+
+@dataclass
+class _Read:
+    expr: ArrayRead
+    offset: int
+
+
+def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: bool = False) -> None:
+    if isinstance(e, ArrayRead):
+        (conditional if under else out).append(e)
+        for i in e.indices:
+            _reads(i, out, conditional, under)
+    elif isinstance(e, Binary):
+        _reads(e.lhs, out, conditional, under)
+        _reads(e.rhs, out, conditional, under or e.op in ("&&", "||"))
+    elif isinstance(e, (Unary, Cast)):
+        _reads(e.operand, out, conditional, under)
+    elif isinstance(e, Select):
+        _reads(e.cond, out, conditional, under)
+        _reads(e.if_true, out, conditional, True)
+        _reads(e.if_false, out, conditional, True)
+    elif isinstance(e, MathCall):
+        for a in e.args:
+            _reads(a, out, conditional, under)
+
+
+def _written(stmts: list[Stmt]) -> set[Variable]:
+    out: set[Variable] = set()
+    for s in stmts:
+        if isinstance(s, Assign):
+            out.add(s.var)
+        elif isinstance(s, If):
+            out |= _written(s.then_body) | _written(s.else_body)
+        elif isinstance(s, For):
+            out |= _written(s.body) | {s.var}
+    return out
+
+
+def _substitute(e: Expr, old: ArrayRead | Variable, new: Expr) -> Expr:
+    """``e`` with the read ``old`` (an ArrayRead node, or every read of a variable) replaced."""
+    return _replace(e, {id(old): new})
+
+
+def _replace(e: Expr, table: dict[int, Expr]) -> Expr:
+    """``e`` with nodes (by identity) or variables (by identity of the Variable) replaced."""
+    if id(e) in table:
+        return table[id(e)]
+    if isinstance(e, VarRead) and id(e.var) in table:
+        return table[id(e.var)]
+    if isinstance(e, ArrayRead):
+        return ArrayRead(e.array, [_replace(i, table) for i in e.indices], e.loc)
+    if isinstance(e, Binary):
+        return Binary(e.op, _replace(e.lhs, table), _replace(e.rhs, table), e.type, e.loc)
+    if isinstance(e, Unary):
+        return Unary(e.op, _replace(e.operand, table), e.type, e.loc)
+    if isinstance(e, Cast):
+        return Cast(_replace(e.operand, table), e.type, e.loc)
+    if isinstance(e, Select):
+        return Select(_replace(e.cond, table), _replace(e.if_true, table), _replace(e.if_false, table), e.type, e.loc)
+    if isinstance(e, MathCall):
+        return MathCall(e.name, [_replace(a, table) for a in e.args], e.type, e.loc)
+    return e
+
+
+class _Rewriter:
+    def __init__(self, fn: KernelFunction) -> None:
+        self.fn = fn
+        self.names = {v.name for v in fn.params + fn.locals}
+
+    def fresh(self, base: str, like: Variable, loc: object) -> Variable:
+        name, n = base, 1
+        while name in self.names:
+            n += 1
+            name = f"{base}_{n}"
+        self.names.add(name)
+        assert isinstance(like.type, ArrayType)
+        v = Variable(name, like.type.elem, "local", like.loc)
+        self.fn.locals.append(v)
+        return v
+
+    def block(self, stmts: list[Stmt], outer: list[For]) -> list[Stmt]:
+        out: list[Stmt] = []
+        for s in stmts:
+            if isinstance(s, For):
+                s.body = self.block(s.body, outer + [s])
+                out.extend(self.loop(s, outer))
+            elif isinstance(s, If):
+                s.then_body = self.block(s.then_body, outer)
+                s.else_body = self.block(s.else_body, outer)
+                out.append(s)
+            else:
+                out.append(s)
+        return out
+
+    def loop(self, lp: For, outer: list[For]) -> list[Stmt]:
+        if abs(lp.step) != 1 or any(isinstance(s, (For, Return)) for s in lp.body):
+            return [lp]
+        written = _written(lp.body)
+        reads: list[ArrayRead] = []
+        conditional: list[ArrayRead] = []
+        for s in lp.body:
+            if isinstance(s, Assign):
+                for e in [*(s.indices or []), s.value]:
+                    _reads(e, reads, conditional)
+            elif isinstance(s, If):
+                for inner in _all_exprs(s):
+                    _reads(inner, conditional, conditional, True)
+        before: list[Stmt] = []
+        heads: list[Stmt] = []
+        tails: list[Stmt] = []
+        groups: dict[tuple[Variable, str], list[_Read]] = {}
+        excluded = {r.array for r in conditional} | written
+        for r in reads:
+            if r.array in excluded:
+                continue
+            key = self.window_key(r, lp, written)
+            if key is None:
+                excluded.add(r.array)
+                continue
+            shape, offset = key
+            groups.setdefault((r.array, shape), []).append(_Read(r, offset))
+        for (array, _), members in groups.items():
+            if array in excluded:
+                continue
+            offsets = sorted({m.offset for m in members})
+            if len(offsets) < 2 or offsets[-1] - offsets[0] > 8:
+                continue  # nothing to share between iterations, or too wide a window
+            self.rewrite(lp, array, members, offsets, before, heads, tails)
+        if heads:
+            lp.body = heads + lp.body + tails
+            guard = binary(lp.cmp, convert(lp.init, lp.cmp_type), lp.bound, lp.loc)
+            return [If(guard, before, [], lp.loc), lp]
+        return [lp]
+
+    def window_key(self, r: ArrayRead, lp: For, written: set[Variable]) -> tuple[str, int] | None:
+        """(the read's subscripts with the loop's offset taken out, the offset), or None."""
+        forms = [_linear(i) for i in r.indices]
+        if any(f is None for f in forms):
+            return None
+        varying = [k for k, f in enumerate(forms) if f and lp.var in f]
+        if len(varying) != 1 or forms[varying[0]][lp.var] != 1:  # type: ignore[index]
+            return None
+        for f in forms:
+            assert f is not None
+            if any(isinstance(v, Variable) and v is not lp.var and v in written for v in f):
+                return None
+        d = varying[0]
+        base = dict(forms[d])  # type: ignore[arg-type]
+        offset = base.pop("1", 0)
+        shape = "|".join(
+            f"{k}:{sorted((str(getattr(v, 'name', v)), c) for v, c in (base if k == d else forms[k]).items())}"  # type: ignore[union-attr]
+            for k in range(len(forms))
+        )
+        return shape, offset
+
+    def rewrite(
+        self, lp: For, array: Variable, members: list[_Read], offsets: list[int], before: list[Stmt], heads: list[Stmt], tails: list[Stmt]
+    ) -> None:
+        lo, hi = offsets[0], offsets[-1]
+        window = {c: self.fresh(f"{array.name}_w{c - lo}", array, lp.loc) for c in range(lo, hi + 1)}
+        template = members[0]
+        incoming = hi if lp.step > 0 else lo
+
+        def read_at(c: int, iv_value: Expr) -> Expr:
+            shift = c - template.offset
+            read = template.expr
+            indices = []
+            for e in read.indices:
+                form = _linear(e)
+                if form is not None and lp.var in form:
+                    moved: Expr = binary("+", e, Const(shift, IntType(32, True, 3, "int"), e.loc), e.loc) if shift else e
+                    indices.append(_substitute(moved, lp.var, iv_value))
+                else:
+                    indices.append(e)
+            return ArrayRead(array, indices, read.loc)
+
+        iv_read = VarRead(lp.var, lp.loc)
+        for c in range(lo, hi + 1):
+            if c != incoming:  # filled before the loop, at the first iteration's positions
+                before.append(Assign(window[c], None, read_at(c, lp.init), lp.loc))
+        load = Assign(window[incoming], None, read_at(incoming, iv_read), lp.loc)
+        shifts = []
+        order = range(lo, hi) if lp.step > 0 else range(hi, lo, -1)
+        for c in order:
+            src = c + 1 if lp.step > 0 else c - 1
+            shifts.append(Assign(window[c], None, VarRead(window[src], lp.loc), lp.loc))
+        table: dict[int, Expr] = {id(m.expr): VarRead(window[m.offset], m.expr.loc) for m in members}
+        for s in lp.body:
+            if isinstance(s, Assign):
+                s.value = _replace(s.value, table)
+                if s.indices is not None:
+                    s.indices = [_replace(i, table) for i in s.indices]
+        heads.append(load)
+        tails.extend(shifts)
+
+
+def _all_exprs(s: Stmt) -> list[Expr]:
+    if isinstance(s, Assign):
+        return [*(s.indices or []), s.value]
+    if isinstance(s, If):
+        out = [s.cond]
+        for t in s.then_body + s.else_body:
+            out += _all_exprs(t)
+        return out
+    if isinstance(s, Return) and s.value is not None:
+        return [s.value]
+    return []
+
+
+def reuse_loads(fn: KernelFunction) -> KernelFunction:
+    """Pass entry point (rewrites ``fn`` in place and returns it)."""
+    fn.body = _Rewriter(fn).block(fn.body, [])
+    return fn
+

@@ -73,6 +73,7 @@ class _Builder:
     fp_units: dict[str, FpUnit] = field(default_factory=dict)
     const_val: dict[Value, int] = field(default_factory=dict)
     rams: dict[str, RtlRam] = field(default_factory=dict)
+    bypass_loads: list[LoadOp] = field(default_factory=list)
     counter: int = 0
 
     def fresh(self, hint: str) -> str:
@@ -234,6 +235,8 @@ class _Builder:
     def load(self, op: LoadOp) -> None:
         if op.mem.kind == "reg":
             self.define(op.result, f"r_{op.mem.name}")
+            if op.bypass:  # completed once every write of the register is known
+                self.bypass_loads.append(op)
             return
         key = (op.mem, op.port)
         self.loads[key] = True
@@ -383,6 +386,11 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         b.regs.append(RtlReg("ret_q", fn.return_width, b.ret_value, "t_done", None, "return value held after the run"))
         outputs.append(("ap_return", f"t_done ? {b.ret_value} : ret_q"))
     params = {p.name: p for p in iface.params if isinstance(p, ArrayArg)}
+    for load in b.bypass_loads:  # the value written this cycle, if any, else the register
+        expr = f"r_{load.mem.name}"
+        for w in reversed(b.accesses.get((load.mem, 0), [])):
+            expr = f"({w.enable}) ? {w.data} : {expr}"
+        b._replace_wire(f"v_{load.result.name}", expr)
     for mem in fn.memrefs:
         if mem.kind == "reg":
             acc = b.accesses.get((mem, 0), [])
@@ -412,16 +420,16 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
                 use = params[mem.name].ports[p] if p < len(params[mem.name].ports) else None
                 if use is None:
                     continue
-                for s, (w, e) in sigs.items():
-                    ports.append(RtlPort(pre + s, "output", w))
-                    outputs.append((pre + s, e))
+                for sig, (width, e) in sigs.items():
+                    ports.append(RtlPort(pre + sig, "output", width))
+                    outputs.append((pre + sig, e))
                 if use.read:
                     ports.append(RtlPort(f"{pre}q{p}", "input", mem.width))
                     if f"{pre}q{p}" not in b.referenced:
                         b.unused.append(f"{pre}q{p}")
             else:
-                for s, (w, e) in sigs.items():
-                    b.wires.append(RtlWire(pre + s, w, e))
+                for sig, (width, e) in sigs.items():
+                    b.wires.append(RtlWire(pre + sig, width, e))
                 b.wires.append(RtlWire(f"{pre}q{p}", mem.width, None))
                 if not b.loads.get((mem, p)):
                     b.unused.append(f"{pre}q{p}")

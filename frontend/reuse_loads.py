@@ -38,6 +38,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    print_expr,
 )
 
 Linear = dict[object, int]  # variable -> coefficient, "1" -> constant
@@ -167,8 +168,84 @@ class _Rewriter:
         return out
 
     def loop(self, lp: For, outer: list[For]) -> list[Stmt]:
-        if abs(lp.step) != 1 or any(isinstance(s, (For, Return)) for s in lp.body):
+        if any(isinstance(s, (For, Return)) for s in lp.body):
             return [lp]
+        pre, post = self.accumulators(lp)
+        if abs(lp.step) == 1:
+            pre_w = self.windows(lp)
+            if len(pre_w) == 2:  # [If(fill), lp]
+                pre.append(pre_w[0])
+        if not pre:
+            return [lp]
+        guard = binary(lp.cmp, convert(lp.init, lp.cmp_type), lp.bound, lp.loc)
+        out: list[Stmt] = [If(guard, pre, [], lp.loc), lp]
+        if post:
+            out.append(If(binary(lp.cmp, convert(lp.init, lp.cmp_type), lp.bound, lp.loc), post, [], lp.loc))
+        return out
+
+    def accumulators(self, lp: For) -> tuple[list[Stmt], list[Stmt]]:
+        """An element read and written in every iteration at a subscript the loop does not change
+        (``C[i][j] += ...`` in a k loop) lives in a register for the loop: loaded before it and
+        stored after it, both only when the loop runs."""
+        written = _written(lp.body)
+        accesses: dict[Variable, list[tuple[Stmt, ArrayRead | None]]] = {}
+        conditional: list[ArrayRead] = []
+        for s in lp.body:
+            if isinstance(s, Assign):
+                reads: list[ArrayRead] = []
+                for e in [*(s.indices or []), s.value]:
+                    _reads(e, reads, conditional)
+                for r in reads:
+                    accesses.setdefault(r.array, []).append((s, r))
+                if s.indices is not None:
+                    accesses.setdefault(s.var, []).append((s, None))
+            elif isinstance(s, If):
+                for inner in _all_exprs(s):
+                    _reads(inner, conditional, conditional, True)
+                for v in _written(s.then_body) | _written(s.else_body):
+                    accesses.setdefault(v, []).append((s, None))
+                    conditional.append(ArrayRead(v, [], s.loc))
+        blocked = {c.array for c in conditional}
+        pre: list[Stmt] = []
+        post: list[Stmt] = []
+        table: dict[int, Expr] = {}
+        registers: dict[Variable, Variable] = {}
+        for array, uses in accesses.items():
+            if array in blocked or not isinstance(array.type, ArrayType):
+                continue
+            subs = []
+            for stmt, use in uses:
+                assert isinstance(stmt, Assign)
+                idx = use.indices if use is not None else stmt.indices
+                assert idx is not None
+                subs.append(idx)
+            keys = {tuple(print_expr(i) for i in idx) for idx in subs}
+            if len(keys) != 1 or not any(u is None for _, u in uses) or not any(u is not None for _, u in uses):
+                continue  # several elements, or only read or only written
+            idx = subs[0]
+            names = set()
+            for e in idx:
+                names |= _expr_vars(e)
+            if lp.var in names or names & written:
+                continue  # the element changes with the loop
+            acc = self.fresh(f"{array.name}_acc", array, lp.loc)
+            pre.append(Assign(acc, None, ArrayRead(array, list(idx), lp.loc), lp.loc))
+            post.append(Assign(array, list(idx), VarRead(acc, lp.loc), lp.loc))
+            table.update({id(u): VarRead(acc, u.loc) for _, u in uses if u is not None})
+            registers[array] = acc
+        if registers:  # one rewrite for all of them: the table refers to the current body's nodes
+            body: list[Stmt] = []
+            for s in lp.body:
+                assert isinstance(s, Assign)
+                value = _replace(s.value, table)
+                if s.var in registers:
+                    body.append(Assign(registers[s.var], None, value, s.loc))
+                else:
+                    body.append(Assign(s.var, [_replace(i, table) for i in s.indices] if s.indices is not None else None, value, s.loc))
+            lp.body = body
+        return pre, post
+
+    def windows(self, lp: For) -> list[Stmt]:
         written = _written(lp.body)
         reads: list[ArrayRead] = []
         conditional: list[ArrayRead] = []
@@ -202,8 +279,7 @@ class _Rewriter:
             self.rewrite(lp, array, members, offsets, before, heads, tails)
         if heads:
             lp.body = heads + lp.body + tails
-            guard = binary(lp.cmp, convert(lp.init, lp.cmp_type), lp.bound, lp.loc)
-            return [If(guard, before, [], lp.loc), lp]
+            return [If(Const(1, IntType(32, True, 3, "int"), lp.loc), before, [], lp.loc), lp]
         return [lp]
 
     def window_key(self, r: ArrayRead, lp: For, written: set[Variable]) -> tuple[str, int] | None:
@@ -266,6 +342,22 @@ class _Rewriter:
                     s.indices = [_replace(i, table) for i in s.indices]
         heads.append(load)
         tails.extend(shifts)
+
+
+def _expr_vars(e: Expr) -> set[Variable]:
+    if isinstance(e, VarRead):
+        return {e.var}
+    if isinstance(e, ArrayRead):
+        return {e.array}.union(*(_expr_vars(i) for i in e.indices))
+    if isinstance(e, Binary):
+        return _expr_vars(e.lhs) | _expr_vars(e.rhs)
+    if isinstance(e, (Unary, Cast)):
+        return _expr_vars(e.operand)
+    if isinstance(e, Select):
+        return _expr_vars(e.cond) | _expr_vars(e.if_true) | _expr_vars(e.if_false)
+    if isinstance(e, MathCall):
+        return set().union(*(_expr_vars(a) for a in e.args))
+    return set()
 
 
 def _all_exprs(s: Stmt) -> list[Expr]:

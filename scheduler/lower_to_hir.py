@@ -144,6 +144,7 @@ class _Segment:
         self.mem_subs: dict[int, list[Expr] | None] = {}  # kernel subscripts of each memory op
         self.memory_deps: list[tuple[int, int, int, int]] = []  # (src node, dst node, delay, distance)
         self.op_of_node: dict[int, Op] = {}
+        self.bypass_nodes: set[int] = set()
 
     # -- value helpers --
     @property
@@ -227,6 +228,13 @@ class _Segment:
                         continue
                     delay = _order_delay(mem, a_store, b_store)
                     assert delay is not None
+                    if mem.kind == "reg" and a_store and not b_store:
+                        # the next iteration reads the register through a bypass in the cycle of
+                        # the write; within one iteration the write then comes a cycle after the read
+                        delay = 0
+                        self.bypass_nodes.add(b)
+                        self.dag.edge(b, a, 1, 0)
+                        self.memory_deps.append((b, a, 1, 0))
                     self.dag.edge(a, b, delay, d)
                     self.memory_deps.append((a, b, delay, d))
 
@@ -478,6 +486,8 @@ class _Segment:
                 op = it.build(operands, start + t, units[it.node])  # type: ignore[operator]
             else:
                 op = it.build(operands, start + t)  # type: ignore[operator]
+            if isinstance(op, LoadOp) and it.node in self.bypass_nodes:
+                op.bypass = True
             self.op_of_node[it.node] = op
             out.append(((t, float(order)), op))
         out.sort(key=lambda p: p[0])

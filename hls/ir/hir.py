@@ -118,6 +118,8 @@ class LoadOp:
     pred: Value | None
     at: Time
     loc: SourceLoc | None = None
+    # a register read that sees a write of the same cycle (from an earlier pipelined iteration)
+    bypass: bool = False
 
 
 @dataclass(eq=False)
@@ -258,7 +260,8 @@ def _print_ops(ops: list[Op], out: list[str], ind: str) -> None:
             out.append(f"{ind}{op.result!r} = hir.unit.{op.kind} {args} at {op.at} delay {op.latency} : i{op.result.width}")
         elif isinstance(op, LoadOp):
             pred = f" if {op.pred!r}" if op.pred else ""
-            out.append(f"{ind}{op.result!r} = hir.load {_idx(op.mem, op.port, op.indices)} at {op.at}{pred} : i{op.result.width}")
+            byp = " bypass" if op.bypass else ""
+            out.append(f"{ind}{op.result!r} = hir.load {_idx(op.mem, op.port, op.indices)} at {op.at}{pred}{byp} : i{op.result.width}")
         elif isinstance(op, StoreOp):
             pred = f" if {op.pred!r}" if op.pred else ""
             out.append(f"{ind}hir.store {op.value!r} to {_idx(op.mem, op.port, op.indices)} at {op.at}{pred}")

@@ -10,7 +10,7 @@ deps: $(STAMP)
 
 $(STAMP): setup.cfg pyproject.toml scripts/install-deps.sh
 	PYTHON=$(PYTHON) ./scripts/install-deps.sh
-	@command -v verilator >/dev/null && touch $(STAMP)
+	@command -v verilator >/dev/null && command -v iverilog >/dev/null && touch $(STAMP)
 
 # Compile the bundled example and co-simulate it against its C testbench.
 demo: deps

@@ -9,6 +9,7 @@ command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
 command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 command -v make >/dev/null 2>&1 || need_apt+=(make)
 command -v verilator >/dev/null 2>&1 || need_apt+=(verilator)
+command -v iverilog >/dev/null 2>&1 || need_apt+=(iverilog)  # second simulator of the library tests
 if ((${#need_apt[@]})); then
   SUDO=""
   if [[ $(id -u) -ne 0 ]]; then

@@ -107,7 +107,7 @@ class _Ctx:
         value &= (1 << width) - 1
         key = (value, width)
         if key not in self.consts:
-            v = Value(f"c{value}_{width}" if value < 1 << 20 else f"c{next(self.names)}_{width}", width)
+            v = Value(f"c{value}_{width}" if value < 1 << 20 else f"cx{next(self.names)}_{width}", width)
             self.consts[key] = v
             self.const_value[v] = value
             self.const_ops.append(ConstOp(v, value))

@@ -71,6 +71,7 @@ class Verifier:
         self.fn = fn
         self.defined: set[Value] = set()
         self.enclosing_ivs: set[Value] = set()
+        self.names: set[str] = set()
         self.drain: dict[TimeVar, int] = {}
 
     def inherited(self, region: _Region) -> dict[Value, Time | str]:
@@ -85,6 +86,7 @@ class Verifier:
         for a in self.fn.args:
             values[a.value] = ALWAYS
             self.defined.add(a.value)
+            self.names.add(a.value.name)
         region = _Region({self.fn.start}, set(), None, values)
         self.region(self.fn.body, region, outer_values={}, is_function=True)
 
@@ -98,9 +100,10 @@ class Verifier:
             self.fail(f"{what} at {at} uses {v!r}, which is valid only at {t}")
 
     def define(self, v: Value, t: Time | str, region: _Region) -> None:
-        if v in self.defined:
-            self.fail(f"{v!r} is defined twice")
+        if v in self.defined or v.name in self.names:
+            self.fail(f"{v!r} is defined twice (the printed form must name every value once)")
         self.defined.add(v)
+        self.names.add(v.name)
         region.values[v] = t
 
     def time(self, t: Time, region: _Region, what: str) -> None:
@@ -181,7 +184,10 @@ class Verifier:
                 # a sequential loop holds its iterator for the whole iteration; a pipelined one
                 # has it at the iteration start only (later stages use delays)
                 inner_values[op.iv] = Time(op.iter_time, 0) if op.ii is not None else ALWAYS
+                if op.iv.name in self.names:
+                    self.fail(f"{op.iv!r} is defined twice (the printed form must name every value once)")
                 self.defined.add(op.iv)
+                self.names.add(op.iv.name)
                 self.enclosing_ivs.add(op.iv)
                 body = _Region({op.iter_time}, set(), op.ii, inner_values)
                 self.region(op.body, body, region.values)

@@ -140,12 +140,24 @@ def _env() -> jinja2.Environment:
     return env
 
 
-def _renamed_kernel(iface: FunctionInterface, dest: Path, model: _HarnessModel) -> Path:
-    """A copy of the kernel file whose F is renamed ``__hls_ref_F``, plus a callable trampoline."""
+def _c_params(model: _HarnessModel) -> str:
+    """F's parameters as C sees the wrapper: arrays as ``void *``, so a caller passing any array
+    shape (``double (*)[N]``, PolyBench's ``*A``) and the trampoline's call convert implicitly."""
+    decls = []
+    for kind, name in model.order:
+        if kind == "array":
+            decls.append(f"void *{name}")
+        else:
+            decls.append(next(f"{s.ctype} {name}" for s in model.scalars if s.name == name))
+    return ", ".join(decls) or "void"
+
+
+def _renamed_kernel(iface: FunctionInterface, dest: Path, model: _HarnessModel) -> tuple[Path, Path]:
+    """A copy of the kernel file whose F is renamed ``__hls_ref_F`` plus a callable trampoline, and
+    a header (force-included) declaring the wrapper that takes F's place for every caller."""
     src = Path(iface.kernel_file)
     lines = src.read_text().splitlines(keepends=True)
     ref = f"__hls_ref_{iface.name}"
-    first_line = None
     for loc in sorted(iface.name_locations, key=lambda s: (s.line, -s.col)):
         i = loc.line - 1
         line = lines[i]
@@ -156,17 +168,17 @@ def _renamed_kernel(iface: FunctionInterface, dest: Path, model: _HarnessModel) 
                 raise HlsError(loc, f"cosim: cannot find '{iface.name}' here to rename it")
             col = m.start()
         lines[i] = line[:col] + ref + line[col + len(iface.name) :]
-        first_line = i if first_line is None else min(first_line, i)
     ret = model.ret_ctype or "void"
-    proto = f"{ret} {iface.name}({model.params_decl});\n"
-    if first_line is not None:
-        # the wrapper (in the C++ harness) takes F's place for every caller in this file
-        lines.insert(first_line, f'#include <stdint.h>\n{proto}#line {first_line + 1} "{src}"\n')
+    params = _c_params(model)
+    header = dest / "hls_wrapper.h"
+    # declared before the file's first line, so storage-class specifiers on the line before F
+    # (PolyBench writes 'static' alone on its own line) still apply to the renamed definition
+    header.write_text(f"#include <stdint.h>\n{ret} {iface.name}({params});\n")
     body = f"return {ref}({model.call_args});" if model.ret_ctype else f"{ref}({model.call_args});"
-    lines.append(f"\n{ret} __hls_ref_entry_{iface.name}({model.params_decl}) {{ {body} }}\n")
+    lines.append(f"\n{ret} __hls_ref_entry_{iface.name}({params}) {{ {body} }}\n")
     out = dest / f"ref_{src.name}"
     out.write_text("".join(lines))
-    return out
+    return out, header
 
 
 def _run(cmd: list[str], cwd: Path, what: str, loc: SourceLoc) -> None:
@@ -199,10 +211,10 @@ def run_cosim(
     build.mkdir(parents=True)
     model = _model(iface, tb_files is None, seed, runs, timeout_cycles)
     kernel = Path(iface.kernel_file).resolve()
-    ref = _renamed_kernel(iface, build, model)
+    ref, wrapper = _renamed_kernel(iface, build, model)
     cflags = ["-O0", "-ffp-contract=off", "-std=gnu99", "-w", f"-I{kernel.parent}", *cpp_args]
     objects: list[Path] = []
-    ref_flags = [] if tb_files else ["-Dmain=__hls_unused_main"]
+    ref_flags = ["-include", str(wrapper)] + ([] if tb_files else ["-Dmain=__hls_unused_main"])
     _run(["gcc", *cflags, *ref_flags, "-c", str(ref), "-o", str(build / "ref.o")], build, f"compiling {kernel.name}", loc)
     objects.append(build / "ref.o")
     for k, tb in enumerate(tb_files or []):

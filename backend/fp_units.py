@@ -12,15 +12,22 @@ from dataclasses import dataclass
 
 from hls.ir.hir import UnitOp
 
-FP_KINDS = ("add", "sub", "mul", "div", "sqrt", "min", "max", "cmp")
+FP_KINDS = ("add", "sub", "mul", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow")
 CONVERSIONS = ("sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
 
 _REAL_OP = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+# elementary functions: the simulation model calls the host's C library, so it computes what the
+# C program computes there: double through the real functions ($exp is C's exp), float through
+# DPI-C (templates/lib/hls_libm_dpi.c). Under HLS_XILINX_FP, exp and log are the Floating-Point
+# Operator's cores, whose results are within an ulp but not always glibc's.
+_LIBM = ("exp", "log", "pow")
+_REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow"}
 _CMP = {"olt": "x < y", "ole": "x <= y", "ogt": "x > y", "oge": "x >= y", "oeq": "x == y", "une": "!(x == y)"}
 # Xilinx floating_point v7.1 configuration per operation
 _IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "mul": ("Multiply", None),
                  "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
-                 "min": ("Compare", None), "max": ("Compare", None)}  # fmt: skip
+                 "min": ("Compare", None), "max": ("Compare", None),
+                 "exp": ("Exponential", None), "log": ("Logarithm", None)}  # fmt: skip
 _IP_COMPARE = {"olt": "Less_Than", "ole": "Less_Than_Or_Equal", "ogt": "Greater_Than", "oge": "Greater_Than_Or_Equal",
                "oeq": "Equal", "une": "Not_Equal"}  # fmt: skip
 
@@ -37,6 +44,7 @@ class FpUnit:
     ip_config: tuple[tuple[str, str], ...]  # CONFIG.* properties of the Xilinx IP
     ip_out_width: int  # width of the IP's m_axis_result_tdata
     model_width: int = 0  # width of ``model`` when wider than the result (the low bits are taken)
+    dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
 
     @property
     def full_width(self) -> int:
@@ -66,12 +74,28 @@ def fp_unit(op: UnitOp) -> FpUnit:
     w = 64 if kind[0] == "d" else 32
     prec = "Double" if w == 64 else "Single"
     a, b = _as_f64("a", w), _as_f64("b", w)
+    inputs = (("a", w), ("b", w)) if base == "pow" else (("a", w),)
+    if base in _LIBM and w == 32:
+        # the C library's own float function (through DPI-C): rounding the double result once
+        # differs from glibc's expf/logf/powf for about one argument in 1,600
+        fn = f"hls_libm_{base}f"
+        args = ", ".join(f"input int unsigned {p}" for p, _ in inputs)
+        dpi = (f'import "DPI-C" pure function int unsigned {fn}({args});',)
+        model = f"{fn}({', '.join(p for p, _ in inputs)})"
+    elif base in _LIBM:
+        model = f"$realtobits({_REAL_FUNCTION[base]}({', '.join(f'$bitstoreal({p})' for p, _ in inputs)}))"
+        dpi = ()
+    if base == "pow":
+        # no Floating-Point Operator core computes pow: the model is used under HLS_XILINX_FP too
+        return FpUnit(f"hls_{kind}", inputs, w, lat, model, (), w, dpi_imports=dpi)
     config: list[tuple[str, str]] = [("Operation_Type", _IP_OPERATION[base][0]), ("A_Precision_Type", prec)]
     if _IP_OPERATION[base][1]:
         config.append(("Add_Sub_Value", _IP_OPERATION[base][1] or ""))
     if base in _REAL_OP:
         model = _from_f64(f"$realtobits($bitstoreal({a}) {_REAL_OP[base]} $bitstoreal({b}))", w)
         return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), w, lat, model, tuple(config), w)
+    if base in _LIBM:
+        return FpUnit(f"hls_{kind}", inputs, w, lat, model, tuple(config), w, dpi_imports=dpi)
     if base == "sqrt":
         model = _from_f64(f"$realtobits($sqrt($bitstoreal({a})))", w)
         return FpUnit(f"hls_{kind}", (("a", w),), w, lat, model, tuple(config), w)

@@ -57,6 +57,10 @@ def write_rtl(m: RtlModule, rtl_dir: Path) -> list[Path]:
         path = rtl_dir / f"{ram.module}.sv"
         path.write_text(env.get_template("ram.sv.j2").render(r=ram))
         files.append(path)
+    if any(u.dpi_imports for u in m.fp_units):  # type: ignore[attr-defined]
+        path = rtl_dir / "hls_libm_dpi.c"
+        path.write_text(library_file("hls_libm_dpi.c"))
+        files.append(path)
     if m.fp_units:
         with_ip = [u for u in m.fp_units if u.ip_config]  # type: ignore[attr-defined]
         (rtl_dir / "xilinx_fp_ip.tcl").write_text(env.get_template("xilinx_fp_ip.tcl.j2").render(units=with_ip))

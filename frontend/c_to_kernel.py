@@ -589,7 +589,14 @@ class CToKernel:
             assert result is not None
             return VarRead(result, loc)
         if isinstance(node, c_ast.Assignment):
-            raise unsupported(loc, "assignment inside an expression")
+            # 'a = b = v': the inner assignment happens first; its value is what b now holds
+            if self.expr_depth_conditional:
+                raise unsupported(loc, "assignment inside '?:', '&&' or '||'")
+            done = self._assignment(node)
+            self.pending.extend(done)
+            target = done[-1]
+            assert isinstance(target, Assign)
+            return ArrayRead(target.var, target.indices, loc) if target.indices is not None else VarRead(target.var, loc)
         if isinstance(node, c_ast.ExprList):
             raise unsupported(loc, "comma operator")
         raise unsupported(loc, f"expression ({type(node).__name__})")

@@ -107,13 +107,18 @@ class Select:
     loc: SourceLoc
 
 
-# math functions computed exactly (IEEE-754 correctly rounded, as glibc does for these)
+# math functions computed in hardware: sqrt, fabs, fmin and fmax exactly (correctly rounded, as
+# glibc); exp, log and pow by operator modules whose simulation model calls the host's libm in
+# double precision (rounded once to float for the *f names)
 MATH_FUNCTIONS: dict[str, tuple[str, int]] = {
     # C name: (operation, argument count); the type is double, or float for the *f names
     "sqrt": ("sqrt", 1), "sqrtf": ("sqrt", 1),
     "fabs": ("abs", 1), "fabsf": ("abs", 1),
     "fmin": ("min", 2), "fminf": ("min", 2),
     "fmax": ("max", 2), "fmaxf": ("max", 2),
+    "exp": ("exp", 1), "expf": ("exp", 1),
+    "log": ("log", 1), "logf": ("log", 1),
+    "pow": ("pow", 2), "powf": ("pow", 2),
 }  # fmt: skip
 
 

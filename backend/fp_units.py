@@ -75,6 +75,8 @@ def fp_unit(op: UnitOp) -> FpUnit:
     prec = "Double" if w == 64 else "Single"
     a, b = _as_f64("a", w), _as_f64("b", w)
     inputs = (("a", w), ("b", w)) if base == "pow" else (("a", w),)
+    dpi: tuple[str, ...] = ()
+    model = ""
     if base in _LIBM and w == 32:
         # the C library's own float function (through DPI-C): rounding the double result once
         # differs from glibc's expf/logf/powf for about one argument in 1,600
@@ -84,7 +86,6 @@ def fp_unit(op: UnitOp) -> FpUnit:
         model = f"{fn}({', '.join(p for p, _ in inputs)})"
     elif base in _LIBM:
         model = f"$realtobits({_REAL_FUNCTION[base]}({', '.join(f'$bitstoreal({p})' for p, _ in inputs)}))"
-        dpi = ()
     if base == "pow":
         # no Floating-Point Operator core computes pow: the model is used under HLS_XILINX_FP too
         return FpUnit(f"hls_{kind}", inputs, w, lat, model, (), w, dpi_imports=dpi)

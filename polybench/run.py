@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""Synthesize and co-simulate one PolyBench kernel; write out/<DATASET>/<kernel>/result.json.
+"""Synthesize and co-simulate one PolyBench kernel; write out/<TAG>/<DATASET>/<kernel>.json.
 
-Usage: python3 polybench/run.py KERNEL [--dataset MINI|SMALL] [--source FILE] [--hls PATH]
-Measures the compiler's wall time and peak memory (the hls process alone), reads the report and
-cosim.json, and records the first diagnostic when something fails. Prints one progress line.
+Usage: python3 polybench/run.py KERNEL [--dataset MINI|SMALL] [--root DIR] [--hls PATH]
+
+Runs what a user runs on a PolyBench file, e.g. for gemm:
+    hls gemm.c --top kernel_gemm -I utilities -DMINI_DATASET -DPOLYBENCH_USE_SCALAR_LB
+    hls cosim gemm.c --top kernel_gemm -I utilities -DMINI_DATASET -DPOLYBENCH_USE_SCALAR_LB \
+        --tb gemm.c --tb utilities/polybench.c
+with the kernel from our tree (polybench/kernels/KERNEL.c, default) or from the PolyBench/C 4.2.1
+tree at --root (DIR/**/KERNEL/KERNEL.c, with DIR/utilities). Measures the compiler's wall time and
+peak memory (the hls process alone), reads the report and cosim.json, and records the first
+diagnostic when something fails. Prints one progress line.
 """
 
 from __future__ import annotations
@@ -38,20 +45,32 @@ def first_diagnostic(text: str) -> str:
     return text.strip().splitlines()[-1] if text.strip() else "failed"
 
 
+def kernel_source(kernel: str, root: Path | None) -> tuple[Path, Path]:
+    """(the kernel's C file, the utilities folder) in our tree or in a PolyBench tree at ``root``."""
+    if root is None:
+        return HERE / "kernels" / f"{kernel}.c", HERE / "utilities"
+    found = sorted(root.glob(f"**/{kernel}/{kernel}.c"))
+    if not found:
+        raise SystemExit(f"run.py: no {kernel}/{kernel}.c under {root}")
+    return found[0], root / "utilities"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("kernel")
     ap.add_argument("--dataset", default="MINI", choices=["MINI", "SMALL"])
-    ap.add_argument("--source", type=Path, help="kernel file (default polybench/kernels/KERNEL.c)")
+    ap.add_argument("--root", type=Path, help="a PolyBench/C 4.2.1 source tree (default: our kernels)")
+    ap.add_argument("--tag", default="ours", help="results go to out/TAG/DATASET (default: ours)")
     ap.add_argument("--hls", default=str(Path(sysconfig.get_path("scripts")) / "hls"))
     args = ap.parse_args()
-    src = args.source or HERE / "kernels" / f"{args.kernel}.c"
+    src, utilities = kernel_source(args.kernel, args.root.resolve() if args.root else None)
     top = "kernel_" + args.kernel.replace("-", "_")
-    out = HERE / "out" / args.dataset / args.kernel
+    out = HERE / "out" / args.tag / args.dataset / args.kernel
     if out.exists():
         shutil.rmtree(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    defines = [f"-D{args.dataset}_DATASET"]
+    defines = ["-I", str(utilities), "-I", str(src.parent), f"-D{args.dataset}_DATASET", "-DPOLYBENCH_USE_SCALAR_LB"]
+    tbs = ["--tb", str(src), "--tb", str(utilities / "polybench.c")]
     result: dict[str, object] = {"kernel": args.kernel, "top": top, "dataset": args.dataset, "status": "fail"}
     rc, text, seconds, peak = run_measured([args.hls, str(src), "--top", top, "-o", str(out), *defines])
     result.update(compile_seconds=round(seconds, 2), compile_peak_mib=round(peak / 1024, 1))
@@ -64,7 +83,7 @@ def main() -> int:
             {"name": lp["name"], "pipelined": lp["pipelined"], "achieved_ii": lp["achieved_ii"], "mii": lp["mii"]}
             for lp in report["loops"]
         ]
-        rc, text, _, _ = run_measured([args.hls, "cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src), *defines])
+        rc, text, _, _ = run_measured([args.hls, "cosim", str(src), "--top", top, "-o", str(out), *tbs, *defines])
         cosim_path = out / "cosim.json"
         cosim = json.loads(cosim_path.read_text()) if cosim_path.exists() else {"status": "fail", "calls": []}
         result["cosim_cycles"] = [c["cycles"] for c in cosim["calls"]]

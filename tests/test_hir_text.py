@@ -26,12 +26,14 @@ def _hir_text(tmp_path: Path, path: Path) -> str:
     from hls.frontend.c_to_kernel import c_to_kernel
     from hls.frontend.preprocess import parse_file
 
-    parsed = parse_file(path, [])
+    polybench = TESTS.parent / "polybench"
+    flags = [f"-I{polybench / 'utilities'}", "-DPOLYBENCH_USE_SCALAR_LB"] if path.parent.parent == polybench else []
+    parsed = parse_file(path, flags)
     model = dependences(affine_model(reuse_loads(c_to_kernel(parsed.ast, parsed.path, top))))
     return print_hir(schedule(model, ScheduleOptions(load_target())))
 
 
-@pytest.mark.parametrize("path", [p for p in KERNEL_FILES if p.stem != "deriche"], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", KERNEL_FILES, ids=lambda p: p.stem)
 def test_round_trip(tmp_path: Path, path: Path) -> None:
     text = _hir_text(tmp_path, path)
     fn = parse_hir(text)

@@ -17,13 +17,15 @@ Line buffers. Where an outer loop ``i`` (step +1 or -1) directly contains one in
 ``j`` (step +1 or -1) whose bounds do not change within the outer loop, unconditional reads
 ``X[.. i + a .. j + b ..]`` of an array the outer loop does not write (other subscripts identical
 and invariant in it, rows ``a`` in ``amin..amax`` with at least two rows, columns ``b`` in
-``bmin..bmax`` over all rows) read each element once per row offset. Only the newest row
+``bmin..bmax`` over all rows) read each element once per row offset. When the row windows alone
+would still read the array more often per iteration than its memory has ports, only the newest row
 (``amax``, or ``amin`` when ``i`` decreases) is read from ``X``, one element per iteration at the
 column entering the window; every older row ``a`` comes from a local dual-port RAM ``lb`` of one
 row of ``X``. At the entering column ``c`` each iteration reads ``lb_a[c]`` and writes there the
 value of the next newer row, so after the row is done ``lb_a`` holds row ``i + 1 + a`` (``i - 1 +
-a`` when ``i`` decreases) for the next ``i`` (a rotation). Each row keeps its window of columns in registers as above; the first
-``bmax - bmin`` columns are loaded (and rotated) before the ``j`` loop. Immediately before the
+a`` when ``i`` decreases) for the next ``i`` (a rotation). Each row keeps its window of columns in
+registers as above; the first ``bmax - bmin`` columns are loaded (and rotated) before the ``j``
+loop. Immediately before the
 ``i`` loop (so every iteration of an enclosing loop refills them), under both loops' entry
 conditions, a loop copies the older rows of the first ``i`` into the buffers over the same
 columns. For jacobi-2d (``for i, for j: .. A[i][j-1] + A[i][j] + A[i][j+1] + A[i-1][j] +
@@ -397,6 +399,9 @@ class _Rewriter:
             if isinstance(s, Assign):
                 for e in [*(s.indices or []), s.value]:
                     _reads(e, reads, conditional)
+            elif isinstance(s, If):
+                for e in _all_exprs(s):
+                    _reads(e, conditional, conditional, True)
         groups: dict[tuple[Variable, str], list[tuple[ArrayRead, int, int, int, int]]] = {}
         for r in reads:
             if r.array in written or not isinstance(r.array.type, ArrayType):
@@ -410,12 +415,20 @@ class _Rewriter:
         heads: list[Stmt] = []
         tails: list[Stmt] = []
         table: dict[int, Expr] = {}
+        candidates = []
+        loads = {r.array: 0 for r in reads + conditional}  # per iteration, with row windows alone
+        for r in reads + conditional:
+            loads[r.array] += 1
         for (array, _), members in groups.items():
             rows = sorted({m[3] for m in members})
             cols = sorted({m[4] for m in members})
             if len(rows) < 2 or rows[-1] - rows[0] > 8 or cols[-1] - cols[0] > 8:
                 continue  # one row (the window pass handles it), or too many rows or columns
-            self.line_group(outer, inner, array, members, fill, prologue, heads, tails, table)
+            candidates.append((array, members))
+            loads[array] += len(rows) - len(members)
+        for array, members in candidates:
+            if loads[array] > _ports(self.fn, array):  # otherwise the memory's ports suffice already
+                self.line_group(outer, inner, array, members, fill, prologue, heads, tails, table)
         if not heads:
             return []
         for s in inner.body:
@@ -557,6 +570,15 @@ def _expr_vars(e: Expr) -> set[Variable]:
 def _entry(lp: For) -> Expr:
     """The condition under which ``lp`` runs at least one iteration."""
     return binary(lp.cmp, convert(lp.init, lp.cmp_type), lp.bound, lp.loc)
+
+
+def _ports(fn: KernelFunction, var: Variable) -> int:
+    """Ports of an array's memory: 2 unless a pragma makes it single-port (as the scheduler does)."""
+    for p in fn.pragmas:
+        name = p.options.get("port") if p.name == "interface" else p.options.get("variable") if p.name == "bind_storage" else None
+        if name == var.name and (p.options.get("storage_type") or p.options.get("type") or "").lower() == "ram_1p":
+            return 1
+    return 2
 
 
 def _count_loops(stmts: list[Stmt]) -> int:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Collect out/<TAG>/<DATASET>/*.json into results.json and results.md (one row per kernel).
 
-``--tag original`` (the flow run with ROOT=<PolyBench tree>) writes results-original.*;
+``--tag original`` (the flow run with ROOT=<PolyBench tree>) writes results-original.*, and a
+dataset other than MINI adds its name (results-SMALL.md);
 ``--compare`` writes compare.md: status, cycles and II per kernel from our files and from the
 original sources side by side, and says where they differ.
 """
@@ -36,7 +37,7 @@ def cycles_text(r: dict[str, Any]) -> str:
 
 def results(tag: str, dataset: str) -> int:
     rows = load(tag, dataset)
-    suffix = "" if tag == "ours" else f"-{tag}"
+    suffix = ("" if tag == "ours" else f"-{tag}") + ("" if dataset == "MINI" else f"-{dataset}")
     what = "our kernel files (polybench/kernels)" if tag == "ours" else "the original PolyBench/C 4.2.1 sources (ROOT=...)"
     (HERE / f"results{suffix}.json").write_text(json.dumps({"dataset": dataset, "source": tag, "kernels": rows}, indent=2, sort_keys=True) + "\n")
     lines = [
@@ -79,7 +80,7 @@ def compare(dataset: str) -> int:
         cells = [a["kernel"], a["status"], b["status"], cycles_text(a), cycles_text(b), loops_text(a), loops_text(b), "yes" if same else "NO"]
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", f"{len(ours) - differ} of {len(ours)} kernels give the same status, cycles and II from both sources."]
-    (HERE / "compare.md").write_text("\n".join(lines) + "\n")
+    (HERE / f"compare{'' if dataset == 'MINI' else '-' + dataset}.md").write_text("\n".join(lines) + "\n")
     print(f"polybench {dataset}: {len(ours) - differ}/{len(ours)} kernels identical from both sources; see polybench/compare.md")
     return 0
 

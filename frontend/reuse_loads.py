@@ -45,8 +45,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hls.diagnostics import SourceLoc
 from hls.frontend.c_to_kernel import binary, convert
 from hls.ir.ctypes import ArrayType, IntType, ScalarType
+from hls.ir.evaluate import eval_expr
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -439,7 +441,7 @@ class _Rewriter:
         inner.body = heads + inner.body + tails
         at = outer.body.index(inner)
         outer.body[at:at] = [If(_entry(inner), prologue, [], inner.loc)]
-        return [If(_entry(outer), [If(_entry(inner), fill, [], inner.loc)], [], outer.loc)]
+        return _when(_entry(outer), _when(_entry(inner), fill, inner.loc), outer.loc)
 
     def line_key(self, r: ArrayRead, outer: For, inner: For, written: set[Variable]) -> tuple[str, int, int, int, int] | None:
         """(subscripts with the row and column offsets taken out, row dim, column dim, row offset,
@@ -565,6 +567,16 @@ def _expr_vars(e: Expr) -> set[Variable]:
     if isinstance(e, MathCall):
         return set().union(*(_expr_vars(a) for a in e.args))
     return set()
+
+
+def _when(cond: Expr, body: list[Stmt], loc: SourceLoc) -> list[Stmt]:
+    """``body`` under ``cond``; without the ``if`` when the condition is a constant, so the fill
+    loop of constant-bound nests keeps the function's latency static (an ``if`` around a loop is
+    scheduled as a run-time branch)."""
+    value = eval_expr(cond, {})
+    if value is None:
+        return [If(cond, body, [], loc)]
+    return body if value else []
 
 
 def _entry(lp: For) -> Expr:

@@ -80,8 +80,9 @@ def compare(dataset: str) -> int:
         cells = [a["kernel"], a["status"], b["status"], cycles_text(a), cycles_text(b), loops_text(a), loops_text(b), "yes" if same else "NO"]
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", f"{len(ours) - differ} of {len(ours)} kernels give the same status, cycles and II from both sources."]
-    (HERE / f"compare{'' if dataset == 'MINI' else '-' + dataset}.md").write_text("\n".join(lines) + "\n")
-    print(f"polybench {dataset}: {len(ours) - differ}/{len(ours)} kernels identical from both sources; see polybench/compare.md")
+    name = f"compare{'' if dataset == 'MINI' else '-' + dataset}.md"
+    (HERE / name).write_text("\n".join(lines) + "\n")
+    print(f"polybench {dataset}: {len(ours) - differ}/{len(ours)} kernels identical from both sources; see polybench/{name}")
     return 0
 
 

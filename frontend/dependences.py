@@ -9,6 +9,7 @@ of every common loop from the deltas of the original schedule.
 
 from __future__ import annotations
 
+import functools
 import json
 
 import islpy as isl
@@ -24,10 +25,9 @@ def _union(maps: list[isl.Map], params: isl.Space) -> isl.UnionMap:
     return out
 
 
-def _distance(dep: isl.Map, src: AffineStatement, dst: AffineStatement, level: int) -> tuple[int, int] | None:
-    """[min, max] of the iterator difference at loop ``level`` (0 = outermost), or None."""
-    rel = dep.apply_domain(src.schedule).apply_range(dst.schedule)
-    deltas = rel.deltas()
+def _distance(deltas: isl.Set, level: int) -> tuple[int, int] | None:
+    """[min, max] of the iterator difference at loop ``level`` (0 = outermost) among the schedule
+    ``deltas`` of a dependence, or None."""
     pos = 2 * level + 1
     try:
         lo = deltas.dim_min(pos).min_val()
@@ -39,18 +39,22 @@ def _distance(dep: isl.Map, src: AffineStatement, dst: AffineStatement, level: i
     return int(lo.to_python()), int(hi.to_python())
 
 
+@functools.lru_cache(maxsize=None)
+def _order(width: int, last: int, level: int | None) -> str:
+    """The schedule-space order of ``_level_map`` as isl text (parsed once per shape)."""
+    xs = [f"x{k}" for k in range(width)]
+    ys = [f"y{k}" for k in range(width)]
+    cons = [f"{ys[2 * k + 1]} = {xs[2 * k + 1]}" for k in range(last)]
+    if level is not None:
+        cons.append(f"{ys[2 * level + 1]} > {xs[2 * level + 1]}")
+    return f"{{ [{', '.join(xs)}] -> [{', '.join(ys)}] : {' and '.join(cons) or '1 = 1'} }}"
+
+
 def _level_map(src: AffineStatement, dst: AffineStatement, common: int, level: int | None) -> isl.Map:
     """Instances of src -> dst whose common iterators are equal above ``level`` and larger at
     ``level`` in dst (carried by that loop); all equal when ``level`` is None."""
     width = src.schedule.dim(isl.dim_type.out)
-    xs = [f"x{k}" for k in range(width)]
-    ys = [f"y{k}" for k in range(width)]
-    last = common if level is None else level
-    cons = [f"{ys[2 * k + 1]} = {xs[2 * k + 1]}" for k in range(last)]
-    if level is not None:
-        cons.append(f"{ys[2 * level + 1]} > {xs[2 * level + 1]}")
-    order = isl.Map(f"{{ [{', '.join(xs)}] -> [{', '.join(ys)}] : {' and '.join(cons) or '1 = 1'} }}")
-    order = order.align_params(src.schedule.get_space())
+    order = isl.Map(_order(width, common if level is None else level, level)).align_params(src.schedule.get_space())
     return src.schedule.apply_range(order).apply_range(dst.schedule.reverse())
 
 
@@ -75,7 +79,6 @@ def analyze(model: AffineModel) -> list[Dependence]:
             arrays.setdefault(a.var, []).append((s, a, False))
         for a in s.writes:
             arrays.setdefault(a.var, []).append((s, a, True))
-    sched = _union([s.schedule for s in model.statements], space)
     found: list[Dependence] = []
     for var, accesses in sorted(arrays.items(), key=lambda kv: kv[0].name):
         must_w = _union([a.relation for _, a, w in accesses if w and a.must], space)
@@ -83,25 +86,35 @@ def analyze(model: AffineModel) -> list[Dependence]:
         all_w = must_w.union(may_w)
         reads = _union([a.relation for _, a, w in accesses if not w], space)
         may = any(not a.must for _, a, _ in accesses)
+        # only the statements accessing the array: isl's flow analysis slows with every statement
+        # in the schedule, and the others cannot take part in the array's dependences
+        array_sched = _union([s.schedule for s in dict.fromkeys(s for s, _, _ in accesses)], space)
         flows = {
             "RAW": isl.UnionAccessInfo.from_sink(reads).set_must_source(must_w).set_may_source(may_w),
             "WAW": isl.UnionAccessInfo.from_sink(all_w).set_must_source(must_w).set_may_source(may_w),
             "WAR": isl.UnionAccessInfo.from_sink(all_w).set_may_source(reads).set_kill(must_w),
         }
         for kind, info in flows.items():
-            rel = info.set_schedule_map(sched).compute_flow().get_may_dependence()
+            rel = info.set_schedule_map(array_sched).compute_flow().get_may_dependence()
             maps: list[isl.Map] = []
             rel.foreach_map(maps.append)
             for m in maps:
                 src = by_name[m.get_tuple_name(isl.dim_type.in_)]
                 dst = by_name[m.get_tuple_name(isl.dim_type.out)]
                 common = _common_loops(src, dst)
+                # the dependence in schedule time: emptiness and distances per level come from it
+                # without composing the statements' schedules again for every level
+                timed = m.apply_domain(src.schedule).apply_range(dst.schedule)
+                width = src.schedule.dim(isl.dim_type.out)
                 # one dependence per carrying loop (and one for the same iteration of all of them)
                 for level in [*range(len(common)), None]:
-                    part = m.intersect(_level_map(src, dst, len(common), level))
-                    if part.is_empty():
+                    last = len(common) if level is None else level
+                    timed_part = timed.intersect(isl.Map(_order(width, last, level)).align_params(timed.get_space()))
+                    if timed_part.is_empty():
                         continue
-                    distance = {lp: _distance(part, src, dst, k) for k, lp in enumerate(common)}
+                    part = m.intersect(_level_map(src, dst, len(common), level))
+                    deltas = timed_part.deltas()
+                    distance = {lp: _distance(deltas, k) for k, lp in enumerate(common)}
                     carried = common[level] if level is not None else None
                     found.append(Dependence(kind, var, src, dst, part.coalesce(), distance, carried, may))
     found.sort(key=lambda d: (int(d.source.name[1:]), int(d.sink.name[1:]), d.array.name, d.kind))

@@ -25,25 +25,30 @@ row of ``X``. At the entering column ``c`` each iteration reads ``lb_a[c]`` and 
 value of the next newer row, so after the row is done ``lb_a`` holds row ``i + 1 + a`` (``i - 1 +
 a`` when ``i`` decreases) for the next ``i`` (a rotation). Each row keeps its window of columns in
 registers as above; the first ``bmax - bmin`` columns are loaded (and rotated) before the ``j``
-loop. Immediately before the
-``i`` loop (so every iteration of an enclosing loop refills them), under both loops' entry
-conditions, a loop copies the older rows of the first ``i`` into the buffers over the same
-columns. For jacobi-2d (``for i, for j: .. A[i][j-1] + A[i][j] + A[i][j+1] + A[i-1][j] +
-A[i+1][j]``), with ``+1`` steps:
+loop. Immediately before the ``i`` loop (so every iteration of an enclosing loop refills them),
+under both loops' entry conditions, a loop over every column the windows stream (the ``j`` range
+widened by ``bmin`` and ``bmax``) copies the older rows of the first ``i`` into the buffers. For
+jacobi-2d (``for i, for j: .. A[i][j-1] + A[i][j] + A[i][j+1] + A[i-1][j] + A[i+1][j]``), with
+``+1`` steps:
 
-    fill: lb0[c] = A[i0][c], lb1[c] = A[i0 - 1][c] for c = j0 - 1 .. jn + 1
+    fill: lb0[c] = A[i0][c], lb1[c] = A[i0 - 1][c] for c = j0 - 1 .. jn
     for (i ..) { <columns j0 - 1, j0 as below>
       for (j ..) { r2 = A[i + 1][j + 1]; r1 = lb0[j + 1]; lb0[j + 1] = r2; r0 = lb1[j + 1]; lb1[j + 1] = r1;
                    ... row windows of r0, r1, r2 ...; shifts } }
 
-so one read of A per iteration instead of three (II 1 on a dual-port memory). Only unconditional
-reads are rewritten, so no access is added or moved across a condition; the extra elements the
-buffers copy lie between elements the loops read.
+so one read of A per iteration instead of three (II 1 on a dual-port memory).
+
+Plane buffers. One level up, where a loop directly contains such a pair of loops and the reads
+span several planes ``X[i + a][j + b][k + c]`` (heat-3d), the older planes come from local 2-D
+RAMs rotated in the same way, and each plane's rows from its own line buffers (``plane_buffers``).
+
+Only unconditional reads are rewritten, so no access is added or moved across a condition; the
+extra elements the buffers copy lie between elements the loops read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hls.diagnostics import SourceLoc
 from hls.frontend.c_to_kernel import binary, convert
@@ -170,6 +175,7 @@ class _Rewriter:
     def __init__(self, fn: KernelFunction) -> None:
         self.fn = fn
         self.names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
+        self.loop_names = {lp.name for lp in fn.loops()}
 
     def fresh(self, base: str, like: Variable, loc: object) -> Variable:
         """A new scalar local of ``like``'s element type."""
@@ -192,7 +198,7 @@ class _Rewriter:
         out: list[Stmt] = []
         for s in stmts:
             if isinstance(s, For):
-                fill = self.line_buffers(s)
+                fill = self.plane_buffers(s) or self.line_buffers(s)
                 s.body = self.block(s.body, outer + [s])
                 out.extend(fill)
                 out.extend(self.loop(s, outer))
@@ -380,177 +386,382 @@ class _Rewriter:
         heads.append(load)
         tails.extend(shifts)
 
-    # ---- line buffers ------------------------------------------------------------------------
+    # ---- line and plane buffers --------------------------------------------------------------
 
     def line_buffers(self, outer: For) -> list[Stmt]:
         """Rows of a 2-D window read in the innermost loop of ``outer`` kept in local line buffers.
 
         Rewrites ``outer``'s body in place and returns the statements to put before ``outer``
         (the fill of the buffers), or [] when nothing is rewritten."""
-        if abs(outer.step) != 1 or _count_loops(outer.body) != 1:
-            return []
-        inner = next((s for s in outer.body if isinstance(s, For)), None)
-        if inner is None or abs(inner.step) != 1 or _count_loops(inner.body) or _has_return(outer.body):
-            return []
+        nest = _stencil_nest(outer, 2)
+        if nest is None or nest.col.cmp not in ("<", "<=", ">", ">="):
+            return []  # (the fill loop widens the column loop's range)
+        inner = nest.col
         written = _written(outer.body) | {outer.var}
-        if (_expr_vars(inner.init) | _expr_vars(inner.bound)) & written:
-            return []  # the columns change with the rows
-        reads: list[ArrayRead] = []
-        conditional: list[ArrayRead] = []
-        for s in inner.body:
-            if isinstance(s, Assign):
-                for e in [*(s.indices or []), s.value]:
-                    _reads(e, reads, conditional)
-            elif isinstance(s, If):
-                for e in _all_exprs(s):
-                    _reads(e, conditional, conditional, True)
-        groups: dict[tuple[Variable, str], list[tuple[ArrayRead, int, int, int, int]]] = {}
+        reads, conditional = _inner_reads(inner)
+        groups: dict[tuple[Variable, str], list[_Member]] = {}
         for r in reads:
             if r.array in written or not isinstance(r.array.type, ArrayType):
                 continue
-            key = self.line_key(r, outer, inner, written)
-            if key is not None:
-                shape, row_dim, col_dim, a, b = key
-                groups.setdefault((r.array, shape), []).append((r, row_dim, col_dim, a, b))
-        fill: list[Stmt] = []
-        prologue: list[Stmt] = []
-        heads: list[Stmt] = []
-        tails: list[Stmt] = []
-        table: dict[int, Expr] = {}
+            member = _member(r, [outer, inner], written)
+            if member is not None:
+                groups.setdefault((r.array, member.shape), []).append(member)
+        out = _Emission()
         candidates = []
         loads = {r.array: 0 for r in reads + conditional}  # per iteration, with row windows alone
         for r in reads + conditional:
             loads[r.array] += 1
         for (array, _), members in groups.items():
-            rows = sorted({m[3] for m in members})
-            cols = sorted({m[4] for m in members})
+            rows = sorted({m.offsets[0] for m in members})
+            cols = sorted({m.offsets[1] for m in members})
             if len(rows) < 2 or rows[-1] - rows[0] > 8 or cols[-1] - cols[0] > 8:
                 continue  # one row (the window pass handles it), or too many rows or columns
             candidates.append((array, members))
             loads[array] += len(rows) - len(members)
         for array, members in candidates:
             if loads[array] > _ports(self.fn, array):  # otherwise the memory's ports suffice already
-                self.line_group(outer, inner, array, members, fill, prologue, heads, tails, table)
-        if not heads:
+                self.stencil_group(nest, array, members, out)
+        if not out.heads:
             return []
+        self.splice(nest, out)
+        return out.line_fill
+
+    def plane_buffers(self, top: For) -> list[Stmt]:
+        """Planes of a 3-D window read in the innermost of three nested loops kept in local plane
+        buffers, each plane's rows in line buffers as above.
+
+        Where ``top`` (step +1 or -1) directly contains one loop ``j`` that directly contains the
+        innermost loop ``k`` (steps +1 or -1, bounds invariant in ``top``), unconditional reads
+        ``X[.. i + a .. j + b .. k + c ..]`` of an array ``top`` does not write, with several planes
+        ``a``, read one element per plane per iteration even with line buffers. When that is more
+        than the memory's ports, only the newest plane is read from ``X`` at the position entering
+        the window; every older plane ``a`` comes from a local 2-D RAM ``pb`` rotated as the line
+        buffers are (read ``pb_a`` at the position, write there the next newer plane's value), so
+        after a plane iteration ``pb_a`` holds plane ``i + 1 + a``. Every plane streams over the
+        same positions (the union of the rows and columns of all planes), so each position of a
+        plane buffer is read and rewritten exactly once per ``top`` iteration. Before ``top`` (under
+        the three loops' entry conditions) a loop nest copies the older planes of the first ``i``
+        over those positions. For heat-3d this is one read of ``A`` per iteration instead of three.
+
+        Rewrites the nest in place and returns the statements to put before ``top``, or []."""
+        nest = _stencil_nest(top, 3)
+        if nest is None:
+            return []
+        inner = nest.col
+        written = _written(top.body) | {top.var}
+        if any(lp.cmp not in ("<", "<=", ">", ">=") for lp in (nest.row, nest.col)):
+            return []  # the fill nest extends the loops' ranges
+        reads, conditional = _inner_reads(inner)
+        groups: dict[tuple[Variable, str], list[_Member]] = {}
+        for r in reads:
+            if r.array in written or not isinstance(r.array.type, ArrayType):
+                continue
+            member = _member(r, [top, nest.row, inner], written)
+            if member is not None:
+                groups.setdefault((r.array, member.shape), []).append(member)
+        loads = {r.array: 0 for r in reads + conditional}  # per iteration, with line buffers alone
+        for r in reads + conditional:
+            loads[r.array] += 1
+        candidates = []
+        for (array, _), members in groups.items():
+            spans = [sorted({m.offsets[d] for m in members}) for d in range(3)]
+            if len(spans[0]) < 2 or any(sp[-1] - sp[0] > 8 for sp in spans):
+                continue  # one plane (line buffers handle it), or too wide a window
+            candidates.append((array, members))
+            loads[array] += len(spans[0]) - len(members)
+        out = _Emission()
+        for array, members in candidates:
+            if loads[array] > _ports(self.fn, array):
+                self.stencil_group(nest, array, members, out)
+        if not out.heads:
+            return []
+        self.splice(nest, out)
+        assert nest.plane is not None
+        at = nest.plane.body.index(nest.row)
+        nest.plane.body[at:at] = _when(_entry(nest.row), _when(_entry(inner), out.line_fill, inner.loc), nest.row.loc)
+        return _when(_entry(top), _when(_entry(nest.row), _when(_entry(inner), out.plane_fill, inner.loc), nest.row.loc), top.loc)
+
+    def splice(self, nest: _StencilNest, out: _Emission) -> None:
+        """Put the rewritten reads, the steps and shifts into the innermost loop, the prologue
+        before it."""
+        inner = nest.col
         for s in inner.body:
             if isinstance(s, Assign):
-                s.value = _replace(s.value, table)
+                s.value = _replace(s.value, out.table)
                 if s.indices is not None:
-                    s.indices = [_replace(i, table) for i in s.indices]
-        inner.body = heads + inner.body + tails
-        at = outer.body.index(inner)
-        outer.body[at:at] = [If(_entry(inner), prologue, [], inner.loc)]
-        return _when(_entry(outer), _when(_entry(inner), fill, inner.loc), outer.loc)
+                    s.indices = [_replace(i, out.table) for i in s.indices]
+        inner.body = out.heads + inner.body + out.tails
+        at = nest.row.body.index(inner)
+        nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
+        if nest.plane is None:
+            out.line_fill = _when(_entry(nest.row), _when(_entry(inner), out.line_fill, inner.loc), nest.row.loc)
 
-    def line_key(self, r: ArrayRead, outer: For, inner: For, written: set[Variable]) -> tuple[str, int, int, int, int] | None:
-        """(subscripts with the row and column offsets taken out, row dim, column dim, row offset,
-        column offset) of a read ``X[.. i + a .. j + b ..]``, or None."""
-        forms = [_linear(i) for i in r.indices]
-        if any(f is None for f in forms):
-            return None
-        row = [k for k, f in enumerate(forms) if f and outer.var in f]
-        col = [k for k, f in enumerate(forms) if f and inner.var in f]
-        if len(row) != 1 or len(col) != 1 or row == col:
-            return None
-        rd, cd = row[0], col[0]
-        if forms[rd][outer.var] != 1 or forms[cd][inner.var] != 1:  # type: ignore[index]
-            return None
-        shape = []
-        for k, f in enumerate(forms):
-            assert f is not None
-            rest = {v: c for v, c in f.items() if not (k == rd and v is outer.var) and not (k == cd and v is inner.var)}
-            if any(isinstance(v, Variable) and v in written for v in rest):
-                return None  # a subscript that changes within the outer loop
-            if k in (rd, cd):
-                rest.pop("1", None)
-            shape.append(f"{k}:{sorted((str(getattr(v, 'name', v)), c) for v, c in rest.items())}")
-        return f"{rd},{cd}|" + "|".join(shape), rd, cd, int(forms[rd].get("1", 0)), int(forms[cd].get("1", 0))  # type: ignore[union-attr]
+    def loop_name(self, base: str) -> str:
+        name, n = base, 1
+        while name in self.loop_names:
+            n += 1
+            name = f"{base}_{n}"
+        self.loop_names.add(name)
+        return name
 
-    def line_group(
-        self,
-        outer: For,
-        inner: For,
-        array: Variable,
-        members: list[tuple[ArrayRead, int, int, int, int]],
-        fill: list[Stmt],
-        prologue: list[Stmt],
-        heads: list[Stmt],
-        tails: list[Stmt],
-        table: dict[int, Expr],
-    ) -> None:
+    def stencil_group(self, nest: _StencilNest, array: Variable, members: list[_Member], out: _Emission) -> None:
+        """Rewrite one group of reads of ``array``: registers per (plane, row, column), line
+        buffers per (plane, older row), plane buffers per older plane (3-D nests only)."""
         assert isinstance(array.type, ArrayType)
-        template, rd, cd, ta, tb = members[0]
-        rows = sorted({m[3] for m in members})
-        amin, amax = rows[0], rows[-1]
-        bmin, bmax = min(m[4] for m in members), max(m[4] for m in members)
-        newest = amax if outer.step > 0 else amin
-        chain = list(range(amax, amin - 1, -1)) if outer.step > 0 else list(range(amin, amax + 1))  # newest first
-        enter = bmax if inner.step > 0 else bmin
+        top, outer, inner = nest.plane, nest.row, nest.col
+        template = members[0]
+        dims = template.dims  # subscript position of each loop's variable, outermost first
+        cd, rd = dims[-1], dims[-2]
         loc = inner.loc
         int_t = IntType(32, True, 3, "int")
 
-        def indices(a: int, b: int, j: Expr | None, i: Expr | None) -> list[Expr]:
-            """The subscripts of ``X`` at row offset a, column offset b (j and i substituted)."""
-            out = []
-            subst: dict[int, Expr] = {}
-            if j is not None:
-                subst[id(inner.var)] = j
-            if i is not None:
-                subst[id(outer.var)] = i
-            for k, e in enumerate(template.indices):
-                shift = a - ta if k == rd else b - tb if k == cd else 0
+        def newest_first(lp: For, offs: list[int]) -> list[int]:
+            return sorted(offs, reverse=lp.step > 0)
+
+        def span(lp: For, offs: set[int]) -> list[int]:
+            return newest_first(lp, list(range(min(offs), max(offs) + 1)))
+
+        # offsets: planes a (3-D only, else the single plane 0), rows b, columns c
+        def plane_of(m: _Member) -> int:
+            return m.offsets[0] if top is not None else 0
+
+        planes = span(top, {plane_of(m) for m in members}) if top is not None else [0]  # newest first
+        row_chain = span(outer, {m.offsets[-2] for m in members})  # newest row first
+        newest_row = row_chain[0]
+        cols = [m.offsets[-1] for m in members]
+        enter = max(cols) if inner.step > 0 else min(cols)
+        cmin, cmax = min(cols), max(cols)
+
+        def indices(a: int, b: int, c: int, subst: dict[int, Expr]) -> list[Expr]:
+            """The subscripts of ``X`` at offsets (a, b, c), loop variables substituted by ``subst``."""
+            shifts = dict(zip(dims, ([a] if top is not None else []) + [b, c]))
+            base = dict(zip(dims, template.offsets))
+            result = []
+            for k, e in enumerate(template.read.indices):
+                shift = shifts[k] - base[k] if k in shifts else 0
                 moved = binary("+", e, Const(shift, int_t, e.loc), e.loc) if shift else e
-                out.append(_replace(moved, subst))
-            return out
+                result.append(_replace(moved, subst))
+            return result
 
-        def x_read(a: int, b: int, j: Expr | None, i: Expr | None = None) -> Expr:
-            return ArrayRead(array, indices(a, b, j, i), template.loc)
+        def at(k: Expr | None = None, j: Expr | None = None, i: Expr | None = None) -> dict[int, Expr]:
+            subst: dict[int, Expr] = {}
+            for lp, value in ((inner, k), (outer, j), (top, i)):
+                if lp is not None and value is not None:
+                    subst[id(lp.var)] = value
+            return subst
 
-        def column(b: int, j: Expr | None, i: Expr | None = None) -> list[Expr]:
-            return [indices(newest, b, j, i)[cd]]
-
-        buf_type = ArrayType(array.type.elem, (array.type.dims[cd],))
-        buffers = {a: self.fresh_var(f"{array.name}_lb{abs(a - newest) - 1}", buf_type, "local", array) for a in chain[1:]}
-        for buf in buffers.values():  # read and written in every iteration: one port each
-            self.fn.pragmas.append(Pragma("bind_storage", {"variable": buf.name, "type": "ram_2p"}, loc))
-        spans: dict[int, tuple[int, int]] = {}
-        for a in chain:
-            used = {m[4] for m in members if m[3] == a} | {enter}
-            spans[a] = (min(used), max(used))
-        window = {
-            a: {b: self.fresh(f"{array.name}_r{a - amin}_w{b - bmin}", array, loc) for b in range(spans[a][0], spans[a][1] + 1)} for a in chain
+        tag = {a: "" if top is None else f"_p{a - min(planes)}" for a in planes}
+        # rows each plane keeps: from the newest row down to the oldest row it reads
+        kept: dict[int, list[int]] = {}
+        for a in planes:
+            used = {m.offsets[-2] for m in members if plane_of(m) == a}
+            last = max(row_chain.index(b) for b in used) if used else 0
+            kept[a] = row_chain[: last + 1]
+        line = {
+            (a, b): self.fresh_var(f"{array.name}{tag[a]}_lb{abs(b - newest_row) - 1}", ArrayType(array.type.elem, (array.type.dims[cd],)), "local", array)
+            for a in planes
+            for b in kept[a][1:]
         }
+        plane_type = ArrayType(array.type.elem, (array.type.dims[rd], array.type.dims[cd]))
+        plane_buf = {a: self.fresh_var(f"{array.name}_pb{abs(a - planes[0]) - 1}", plane_type, "local", array) for a in planes[1:]}
+        for buf in [*line.values(), *plane_buf.values()]:  # read and written in every iteration: one port each
+            self.fn.pragmas.append(Pragma("bind_storage", {"variable": buf.name, "type": "ram_2p"}, loc))
+        col_span: dict[tuple[int, int], tuple[int, int]] = {}
+        for a in planes:
+            for b in kept[a]:
+                used = {m.offsets[-1] for m in members if plane_of(m) == a and m.offsets[-2] == b} | {enter}
+                col_span[a, b] = (min(used), max(used))
+        window = {
+            (a, b): {
+                c: self.fresh(f"{array.name}{tag[a]}_r{b - min(row_chain)}_w{c - cmin}", array, loc) for c in range(col_span[a, b][0], col_span[a, b][1] + 1)
+            }
+            for a in planes
+            for b in kept[a]
+        }
+        value = {a: self.fresh(f"{array.name}{tag[a]}_v", array, loc) for a in planes} if top is not None else {}  # fills only
 
-        def step(b: int, j: Expr) -> list[Stmt]:
-            """Column ``j + b`` enters the windows' registers for ``enter``; the buffers rotate there."""
-            out: list[Stmt] = [Assign(window[newest][enter], None, x_read(newest, b, j), loc)]
-            for prev, a in zip(chain, chain[1:]):
-                out.append(Assign(window[a][enter], None, ArrayRead(buffers[a], column(b, j), loc), loc))
-                out.append(Assign(buffers[a], column(b, j), VarRead(window[prev][enter], loc), loc))
-            return out
+        def position(b: int, c: int, subst: dict[int, Expr], into: dict[int, Variable]) -> tuple[list[Stmt], dict[int, Expr]]:
+            """Every plane's element at row offset b, column offset c: the newest plane from ``X``,
+            the older ones from their plane buffers, which take the next newer plane's element.
+            A plane's element goes to its register in ``into``, else to the plane's temporary."""
+            idx = indices(planes[0], b, c, subst)
+            read = ArrayRead(array, idx, template.read.loc)
+            if top is None:
+                return [], {planes[0]: read}
+            reg = {a: into.get(a, value[a]) for a in planes}
+            stmts: list[Stmt] = [Assign(reg[planes[0]], None, read, loc)]
+            where = [idx[rd], idx[cd]]
+            for prev, a in zip(planes, planes[1:]):
+                stmts.append(Assign(reg[a], None, ArrayRead(plane_buf[a], where, loc), loc))
+                stmts.append(Assign(plane_buf[a], where, VarRead(reg[prev], loc), loc))
+            return stmts, {a: VarRead(reg[a], loc) for a in planes}
+
+        def column(c: int, subst: dict[int, Expr]) -> list[Expr]:
+            return [indices(planes[0], newest_row, c, subst)[cd]]
+
+        def step(c: int, k: Expr) -> list[Stmt]:
+            """Column ``k + c`` of the newest row enters the windows at ``enter``; the buffers rotate there."""
+            entering = {a: window[a, newest_row][enter] for a in planes}
+            stmts, values = position(newest_row, c, at(k), entering)
+            for a in planes:
+                if top is None:
+                    stmts.append(Assign(entering[a], None, values[a], loc))
+                for prev, b in zip(kept[a], kept[a][1:]):
+                    stmts.append(Assign(window[a, b][enter], None, ArrayRead(line[a, b], column(c, at(k)), loc), loc))
+                    stmts.append(Assign(line[a, b], column(c, at(k)), VarRead(window[a, prev][enter], loc), loc))
+            return stmts
 
         def shifts() -> list[Stmt]:
-            out: list[Stmt] = []
-            for a in chain:
-                lo, hi = spans[a]
-                order = [(b, b + 1) for b in range(lo, hi)] if inner.step > 0 else [(b, b - 1) for b in range(hi, lo, -1)]
-                out += [Assign(window[a][b], None, VarRead(window[a][src], loc), loc) for b, src in order]
-            return out
+            stmts: list[Stmt] = []
+            for a in planes:
+                for b in kept[a]:
+                    lo, hi = col_span[a, b]
+                    order = [(c, c + 1) for c in range(lo, hi)] if inner.step > 0 else [(c, c - 1) for c in range(hi, lo, -1)]
+                    stmts += [Assign(window[a, b][c], None, VarRead(window[a, b][src], loc), loc) for c, src in order]
+            return stmts
 
-        first = list(range(bmin, bmax)) if inner.step > 0 else list(range(bmax, bmin, -1))  # filled before the loop
-        for b in first:
-            prologue += step(b, inner.init) + shifts()
-        heads += step(enter, VarRead(inner.var, loc))
-        tails += shifts()
-        table.update({id(m[0]): VarRead(window[m[3]][m[4]], m[0].loc) for m in members})
-        # the buffered rows of the outer loop's first iteration, over the same columns
-        for b in first:
-            fill += [Assign(buffers[a], column(b, inner.init, outer.init), x_read(a, b, inner.init, outer.init), loc) for a in chain[1:]]
-        fj = self.fresh_var(f"{inner.var.name}_fill", inner.var.type, "loop", inner.var)
-        jf = VarRead(fj, loc)
-        copy: list[Stmt] = [Assign(buffers[a], column(enter, jf, outer.init), x_read(a, enter, jf, outer.init), loc) for a in chain[1:]]
-        fill.append(For(fj, inner.init, inner.cmp, inner.bound, inner.cmp_type, inner.step, copy, f"{inner.name}_fill", [], loc))
+        first = list(range(cmin, cmax)) if inner.step > 0 else list(range(cmax, cmin, -1))  # filled before the loop
+        for c in first:
+            out.prologue += step(c, inner.init) + shifts()
+        out.heads += step(enter, VarRead(inner.var, loc))
+        out.tails += shifts()
+        out.table.update({id(m.read): VarRead(window[plane_of(m), m.offsets[-2]][m.offsets[-1]], m.read.loc) for m in members})
+
+        def extended(lp: For, offs: list[int], suffix: str) -> tuple[Variable, Expr, Expr]:
+            """A fill loop's variable and range: ``lp``'s range widened by the offsets read around it."""
+            lo_shift, hi_shift = (min(offs), max(offs)) if lp.step > 0 else (max(offs), min(offs))
+            var = self.fresh_var(f"{lp.var.name}_{suffix}", lp.var.type, "loop", lp.var)
+            init = convert(binary("+", lp.init, Const(lo_shift, int_t, loc), loc), lp.init.type)
+            bound = convert(binary("+", lp.bound, Const(hi_shift, int_t, loc), loc), lp.cmp_type)
+            return var, init, bound
+
+        def fill_loop(lp: For, var: Variable, init: Expr, bound: Expr, body: list[Stmt], suffix: str) -> For:
+            return For(var, init, lp.cmp, bound, lp.cmp_type, lp.step, body, self.loop_name(f"{lp.name}_{suffix}"), [], loc)
+
+        # the older rows of the row loop's first iteration into the line buffers, over every column
+        # the rows stream (each plane's element at each position is taken exactly once per plane
+        # iteration); as many rows per loop as the accesses per iteration allow II 1
+        older = row_chain[1:]
+        per_loop = 1 if len(planes) > 1 else _ports(self.fn, array)
+        for n in range(0, len(older), per_loop):
+            fk, init, bound = extended(inner, list(range(cmin, cmax + 1)), "fill")
+            body: list[Stmt] = []
+            for b in older[n : n + per_loop]:
+                subst = at(VarRead(fk, loc), outer.init)
+                got, values = position(b, 0, subst, {})
+                body += got + [Assign(line[a, b], column(0, subst), values[a], loc) for a in planes if b in kept[a][1:]]
+            out.line_fill.append(fill_loop(inner, fk, init, bound, body, "fill"))
+        if top is None or len(planes) < 2:
+            return
+        # the older planes of the plane loop's first iteration, over every position the planes stream
+        fj, j_init, j_bound = extended(outer, row_chain, "pfill")
+        fk, k_init, k_bound = extended(inner, list(range(cmin, cmax + 1)), "pfill")
+        subst = {id(outer.var): VarRead(fj, loc), id(inner.var): VarRead(fk, loc), id(top.var): top.init}
+        copy: list[Stmt] = []
+        for a in planes[1:]:
+            idx = indices(a, 0, 0, subst)
+            copy.append(Assign(plane_buf[a], [idx[rd], idx[cd]], ArrayRead(array, idx, loc), loc))
+        columns = fill_loop(inner, fk, k_init, k_bound, copy, "pfill")
+        out.plane_fill.append(fill_loop(outer, fj, j_init, j_bound, [columns], "pfill"))
+
+
+@dataclass
+class _StencilNest:
+    """The loops of a stencil rewrite, outermost first: the plane loop (3-D nests only), the row
+    loop directly containing the innermost column loop."""
+
+    plane: For | None
+    row: For
+    col: For
+
+
+@dataclass
+class _Member:
+    """A read ``X[.. i + a .. j + b .. k + c ..]`` of a stencil: the subscript positions of the
+    nest's loop variables, their offsets, and the subscripts with those offsets taken out."""
+
+    read: ArrayRead
+    dims: tuple[int, ...]
+    offsets: tuple[int, ...]
+    shape: str
+
+
+@dataclass
+class _Emission:
+    """What a stencil rewrite puts where: before the plane loop, before the row loop, before the
+    column loop, at the head and tail of its body, and the reads it replaces."""
+
+    plane_fill: list[Stmt] = field(default_factory=list)
+    line_fill: list[Stmt] = field(default_factory=list)
+    prologue: list[Stmt] = field(default_factory=list)
+    heads: list[Stmt] = field(default_factory=list)
+    tails: list[Stmt] = field(default_factory=list)
+    table: dict[int, Expr] = field(default_factory=dict)
+
+
+def _stencil_nest(top: For, depth: int) -> _StencilNest | None:
+    """``top`` and the loops it directly contains, one per level, ``depth`` loops in all, with steps
+    +1 or -1, the innermost without loops, and inner bounds invariant in the loops around them."""
+    chain = [top]
+    while len(chain) < depth:
+        lp = chain[-1]
+        if abs(lp.step) != 1 or _count_loops(lp.body) != depth - len(chain) or _has_return(lp.body):
+            return None
+        nxt = next((s for s in lp.body if isinstance(s, For)), None)
+        if nxt is None:
+            return None
+        chain.append(nxt)
+    if abs(chain[-1].step) != 1 or _count_loops(chain[-1].body):
+        return None
+    for k, lp in enumerate(chain[1:], 1):
+        written = _written(chain[k - 1].body) | {chain[k - 1].var}
+        for outer in chain[: k - 1]:
+            written |= _written(outer.body) | {outer.var}
+        if (_expr_vars(lp.init) | _expr_vars(lp.bound)) & written:
+            return None  # the inner loop's range changes within the outer loops
+    return _StencilNest(chain[0] if depth == 3 else None, chain[-2], chain[-1])
+
+
+def _inner_reads(inner: For) -> tuple[list[ArrayRead], list[ArrayRead]]:
+    """(unconditional, conditional) array reads of the innermost loop's body."""
+    reads: list[ArrayRead] = []
+    conditional: list[ArrayRead] = []
+    for s in inner.body:
+        if isinstance(s, Assign):
+            for e in [*(s.indices or []), s.value]:
+                _reads(e, reads, conditional)
+        elif isinstance(s, If):
+            for e in _all_exprs(s):
+                _reads(e, conditional, conditional, True)
+    return reads, conditional
+
+
+def _member(r: ArrayRead, loops: list[For], written: set[Variable]) -> _Member | None:
+    """``r`` as a stencil read of the nest ``loops`` (each loop variable with coefficient 1 in its
+    own subscript, every other subscript term invariant in the nest), or None."""
+    forms = [_linear(i) for i in r.indices]
+    if any(f is None for f in forms):
+        return None
+    dims = []
+    for lp in loops:
+        found = [k for k, f in enumerate(forms) if f and lp.var in f]
+        if len(found) != 1 or forms[found[0]][lp.var] != 1:  # type: ignore[index]
+            return None
+        dims.append(found[0])
+    if len(set(dims)) != len(dims):
+        return None
+    loop_of = dict(zip(dims, loops))
+    shape = []
+    for k, f in enumerate(forms):
+        assert f is not None
+        rest = {v: c for v, c in f.items() if not (k in loop_of and v is loop_of[k].var)}
+        if any(isinstance(v, Variable) and v in written for v in rest):
+            return None  # a subscript that changes within the nest
+        if k in loop_of:
+            rest.pop("1", None)
+        shape.append(f"{k}:{sorted((str(getattr(v, 'name', v)), c) for v, c in rest.items())}")
+    offsets = tuple(int(forms[d].get("1", 0)) for d in dims)  # type: ignore[union-attr]
+    return _Member(r, tuple(dims), offsets, ",".join(map(str, dims)) + "|" + "|".join(shape))
 
 
 def _expr_vars(e: Expr) -> set[Variable]:

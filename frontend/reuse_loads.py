@@ -72,6 +72,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    array_storage,
     print_expr,
 )
 
@@ -419,7 +420,7 @@ class _Rewriter:
             candidates.append((array, members))
             loads[array] += len(rows) - len(members)
         for array, members in candidates:
-            if loads[array] > _ports(self.fn, array):  # otherwise the memory's ports suffice already
+            if loads[array] > array_storage(self.fn, array)[0]:  # otherwise the memory's ports suffice already
                 self.stencil_group(nest, array, members, out)
         if not out.heads:
             return []
@@ -471,7 +472,7 @@ class _Rewriter:
             loads[array] += len(spans[0]) - len(members)
         out = _Emission()
         for array, members in candidates:
-            if loads[array] > _ports(self.fn, array):
+            if loads[array] > array_storage(self.fn, array)[0]:
                 self.stencil_group(nest, array, members, out)
         if not out.heads:
             return []
@@ -642,7 +643,7 @@ class _Rewriter:
         # the rows stream (each plane's element at each position is taken exactly once per plane
         # iteration); as many rows per loop as the accesses per iteration allow II 1
         older = row_chain[1:]
-        per_loop = 1 if len(planes) > 1 else _ports(self.fn, array)
+        per_loop = 1 if len(planes) > 1 else array_storage(self.fn, array)[0]
         for n in range(0, len(older), per_loop):
             fk, init, bound = extended(inner, list(range(cmin, cmax + 1)), "fill")
             body: list[Stmt] = []
@@ -793,15 +794,6 @@ def _when(cond: Expr, body: list[Stmt], loc: SourceLoc) -> list[Stmt]:
 def _entry(lp: For) -> Expr:
     """The condition under which ``lp`` runs at least one iteration."""
     return binary(lp.cmp, convert(lp.init, lp.cmp_type), lp.bound, lp.loc)
-
-
-def _ports(fn: KernelFunction, var: Variable) -> int:
-    """Ports of an array's memory: 2 unless a pragma makes it single-port (as the scheduler does)."""
-    for p in fn.pragmas:
-        name = p.options.get("port") if p.name == "interface" else p.options.get("variable") if p.name == "bind_storage" else None
-        if name == var.name and (p.options.get("storage_type") or p.options.get("type") or "").lower() == "ram_1p":
-            return 1
-    return 2
 
 
 def _count_loops(stmts: list[Stmt]) -> int:

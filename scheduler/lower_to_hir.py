@@ -59,6 +59,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    array_storage,
 )
 from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, minimum_ii, schedule_dag
 from hls.scheduler.target import Target
@@ -612,32 +613,6 @@ def _least_distance(src: isl.Map, dst: isl.Map, depth: int, step: int) -> int | 
     return max(1, math.ceil(abs(int(val.to_python())) / abs(step)))
 
 
-def _storage(fn: KernelFunction, var: Variable) -> tuple[int, str | None]:
-    """Ports and RAM style of an array. Two ports (a second ap_memory port or a true dual-port RAM,
-    used only where the schedule needs it) unless ``interface ... storage_type=ram_1p`` or
-    ``bind_storage variable=A type=ram_1p``; ``bind_storage ... impl=bram|lutram|reg`` picks the RAM
-    style of a local array (default: distributed RAM up to 1 Kbit, block RAM above)."""
-    ports, style = 2, None
-    for p in fn.pragmas:
-        name = p.options.get("port") if p.name == "interface" else p.options.get("variable") if p.name == "bind_storage" else None
-        if name is None or name != var.name:
-            continue
-        kind = (p.options.get("storage_type") or p.options.get("type") or "").lower()
-        if kind == "ram_1p":
-            ports = 1
-        elif kind in ("ram_2p", "ram_s2p", "ram_t2p"):
-            ports = 2
-        elif kind:
-            raise HlsError(p.loc, f"storage type '{kind}' is not supported (ram_1p, ram_2p, ram_s2p, ram_t2p)")
-        impl = p.options.get("impl", "").lower()
-        if impl:
-            styles = {"bram": "block", "lutram": "distributed", "reg": "registers"}
-            if impl not in styles:
-                raise HlsError(p.loc, f"storage implementation '{impl}' is not supported (bram, lutram, reg)")
-            style = styles[impl]
-    return ports, style
-
-
 def _order_delay(mem: MemRef, first_store: bool, second_store: bool) -> int | None:
     """Cycles between the starts of two dependent accesses of one memory (None: reads commute).
 
@@ -767,7 +742,7 @@ class _Lowering:
         for v in fn.params + fn.locals:
             if isinstance(v.type, ArrayType):
                 kind = "arg" if v.kind == "param" else "bram"
-                ports, style = _storage(fn, v)
+                ports, style = array_storage(fn, v)
                 mems[v] = MemRef(
                     v.name, kind, v.type.elem.width, v.type.dims, ports, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc, style
                 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from hls.diagnostics import SourceLoc
+from hls.diagnostics import HlsError, SourceLoc
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
 
 
@@ -225,6 +225,32 @@ class KernelFunction:
 
         walk(self.body)
         return found
+
+
+def array_storage(fn: KernelFunction, var: Variable) -> tuple[int, str | None]:
+    """Ports and RAM style of an array. Two ports (a second ap_memory port or a true dual-port RAM,
+    used only where the schedule needs it) unless ``interface ... storage_type=ram_1p`` or
+    ``bind_storage variable=A type=ram_1p``; ``bind_storage ... impl=bram|lutram|reg`` picks the RAM
+    style of a local array (default: distributed RAM up to 1 Kbit, block RAM above)."""
+    ports, style = 2, None
+    for p in fn.pragmas:
+        name = p.options.get("port") if p.name == "interface" else p.options.get("variable") if p.name == "bind_storage" else None
+        if name is None or name != var.name:
+            continue
+        kind = (p.options.get("storage_type") or p.options.get("type") or "").lower()
+        if kind == "ram_1p":
+            ports = 1
+        elif kind in ("ram_2p", "ram_s2p", "ram_t2p"):
+            ports = 2
+        elif kind:
+            raise HlsError(p.loc, f"storage type '{kind}' is not supported (ram_1p, ram_2p, ram_s2p, ram_t2p)")
+        impl = p.options.get("impl", "").lower()
+        if impl:
+            styles = {"bram": "block", "lutram": "distributed", "reg": "registers"}
+            if impl not in styles:
+                raise HlsError(p.loc, f"storage implementation '{impl}' is not supported (bram, lutram, reg)")
+            style = styles[impl]
+    return ports, style
 
 
 # ---- printer -----------------------------------------------------------------------------------

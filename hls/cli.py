@@ -13,7 +13,8 @@ from hls.passes import STAGES
 
 
 def _cpp_args(includes: tuple[str, ...], defines: tuple[str, ...]) -> list[str]:
-    return [f"-I{d}" for d in includes] + [f"-D{d}" for d in defines]
+    """Preprocessor flags; include directories absolute, since cosim compiles in its own folder."""
+    return [f"-I{Path(d).resolve()}" for d in includes] + [f"-D{d}" for d in defines]
 
 
 class _DefaultGroup(click.Group):

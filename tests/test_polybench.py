@@ -38,7 +38,7 @@ def test_polybench_mini(kernel: str) -> None:
         assert KNOWN_GAPS[kernel] in result["diagnostic"]
 
 
-@pytest.mark.parametrize("kernel", ["gemm", "seidel-2d"])
+@pytest.mark.parametrize("kernel", ["gemm", "seidel-2d", "heat-3d"])
 def test_polybench_bounds_from_arguments(tmp_path: Path, kernel: str) -> None:
     """Without POLYBENCH_USE_SCALAR_LB the _PB_ bounds are the scalar arguments: trip counts are
     known only at run time, the report says so, and the hardware takes the same cycles as with
@@ -61,3 +61,18 @@ def test_polybench_bounds_from_arguments(tmp_path: Path, kernel: str) -> None:
         if report["latency_cycles"] is not None:
             assert cycles[bounds] == report["latency_cycles"]
     assert cycles["arguments"] == cycles["constants"]
+
+
+def test_polybench_relative_include_directory(tmp_path: Path) -> None:
+    """The README's command line, run from the PolyBench folder: ``-I utilities`` is relative to
+    where hls runs, for synthesis and for compiling the testbench in cosim alike."""
+    flags = ["-I", "utilities", "-DMINI_DATASET", "-DPOLYBENCH_USE_SCALAR_LB"]
+    src = "kernels/atax.c"
+    proc = subprocess.run(
+        [HLS, "cosim", src, "--top", "kernel_atax", "-o", str(tmp_path / "atax"), "--tb", src, "--tb", "utilities/polybench.c", *flags],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads((tmp_path / "atax" / "cosim.json").read_text())["status"] == "pass"

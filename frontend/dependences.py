@@ -9,7 +9,6 @@ of every common loop from the deltas of the original schedule.
 
 from __future__ import annotations
 
-import functools
 import json
 
 import islpy as isl
@@ -39,23 +38,15 @@ def _distance(deltas: isl.Set, level: int) -> tuple[int, int] | None:
     return int(lo.to_python()), int(hi.to_python())
 
 
-@functools.lru_cache(maxsize=None)
-def _order(width: int, last: int, level: int | None) -> str:
-    """The schedule-space order of ``_level_map`` as isl text (parsed once per shape)."""
+def _order(width: int, last: int, level: int | None, space: isl.Space) -> isl.Map:
+    """Schedule times x -> y whose common loop iterators are equal above ``level`` and larger at
+    ``level`` in y (carried by that loop); equal up to ``last`` when ``level`` is None."""
     xs = [f"x{k}" for k in range(width)]
     ys = [f"y{k}" for k in range(width)]
     cons = [f"{ys[2 * k + 1]} = {xs[2 * k + 1]}" for k in range(last)]
     if level is not None:
         cons.append(f"{ys[2 * level + 1]} > {xs[2 * level + 1]}")
-    return f"{{ [{', '.join(xs)}] -> [{', '.join(ys)}] : {' and '.join(cons) or '1 = 1'} }}"
-
-
-def _level_map(src: AffineStatement, dst: AffineStatement, common: int, level: int | None) -> isl.Map:
-    """Instances of src -> dst whose common iterators are equal above ``level`` and larger at
-    ``level`` in dst (carried by that loop); all equal when ``level`` is None."""
-    width = src.schedule.dim(isl.dim_type.out)
-    order = isl.Map(_order(width, common if level is None else level, level)).align_params(src.schedule.get_space())
-    return src.schedule.apply_range(order).apply_range(dst.schedule.reverse())
+    return isl.Map(f"{{ [{', '.join(xs)}] -> [{', '.join(ys)}] : {' and '.join(cons) or '1 = 1'} }}").align_params(space)
 
 
 def _common_loops(a: AffineStatement, b: AffineStatement) -> list[For]:
@@ -108,11 +99,11 @@ def analyze(model: AffineModel) -> list[Dependence]:
                 width = src.schedule.dim(isl.dim_type.out)
                 # one dependence per carrying loop (and one for the same iteration of all of them)
                 for level in [*range(len(common)), None]:
-                    last = len(common) if level is None else level
-                    timed_part = timed.intersect(isl.Map(_order(width, last, level)).align_params(timed.get_space()))
+                    order = _order(width, len(common) if level is None else level, level, timed.get_space())
+                    timed_part = timed.intersect(order)
                     if timed_part.is_empty():
                         continue
-                    part = m.intersect(_level_map(src, dst, len(common), level))
+                    part = m.intersect(src.schedule.apply_range(order).apply_range(dst.schedule.reverse()))
                     deltas = timed_part.deltas()
                     distance = {lp: _distance(deltas, k) for k, lp in enumerate(common)}
                     carried = common[level] if level is not None else None

@@ -40,7 +40,7 @@ so one read of A per iteration instead of three (II 1 on a dual-port memory).
 
 Plane buffers. One level up, where a loop directly contains such a pair of loops and the reads
 span several planes ``X[i + a][j + b][k + c]`` (heat-3d), the older planes come from local 2-D
-RAMs rotated in the same way, and each plane's rows from its own line buffers (``plane_buffers``).
+RAMs rotated in the same way, and each plane's rows from its own line buffers (``stencil_buffers``).
 
 Only unconditional reads are rewritten, so no access is added or moved across a condition; the
 extra elements the buffers copy lie between elements the loops read.
@@ -199,7 +199,7 @@ class _Rewriter:
         out: list[Stmt] = []
         for s in stmts:
             if isinstance(s, For):
-                fill = self.plane_buffers(s) or self.line_buffers(s)
+                fill = self.stencil_buffers(s, 3) or self.stencil_buffers(s, 2)
                 s.body = self.block(s.body, outer + [s])
                 out.extend(fill)
                 out.extend(self.loop(s, outer))
@@ -389,97 +389,66 @@ class _Rewriter:
 
     # ---- line and plane buffers --------------------------------------------------------------
 
-    def line_buffers(self, outer: For) -> list[Stmt]:
-        """Rows of a 2-D window read in the innermost loop of ``outer`` kept in local line buffers.
+    def stencil_buffers(self, top: For, depth: int) -> list[Stmt]:
+        """Line buffers (``depth`` 2: rows of a 2-D window) or plane buffers (``depth`` 3: planes
+        of a 3-D window, each plane's rows in line buffers) for the reads in the innermost loop
+        of the nest ``top`` heads.
 
-        Rewrites ``outer``'s body in place and returns the statements to put before ``outer``
-        (the fill of the buffers), or [] when nothing is rewritten."""
-        nest = _stencil_nest(outer, 2)
-        if nest is None or nest.col.cmp not in ("<", "<=", ">", ">="):
-            return []  # (the fill loop widens the column loop's range)
+        Line buffers: see the module docstring. Plane buffers: where ``top`` (step +1 or -1)
+        directly contains one loop ``j`` that directly contains the innermost loop ``k`` (steps +1
+        or -1, bounds invariant in ``top``), unconditional reads ``X[.. i + a .. j + b .. k + c ..]``
+        of an array ``top`` does not write, with several planes ``a``, read one element per plane
+        per iteration even with line buffers. When that is more than the memory's ports, only the
+        newest plane is read from ``X`` at the position entering the window; every older plane
+        ``a`` comes from a local 2-D RAM ``pb`` rotated as the line buffers are (read ``pb_a`` at
+        the position, write there the next newer plane's value), so after a plane iteration
+        ``pb_a`` holds plane ``i + 1 + a``. Every plane streams over the same positions (the union
+        of the rows and columns of all planes), so each position of a plane buffer is read and
+        rewritten exactly once per ``top`` iteration. Before ``top`` (under the three loops' entry
+        conditions) a loop nest copies the older planes of the first ``i`` over those positions.
+        For heat-3d this is one read of ``A`` per iteration instead of three.
+
+        Rewrites the nest in place and returns the statements to put before ``top`` (the fill of
+        the buffers), or [] when nothing is rewritten."""
+        nest = _stencil_nest(top, depth)
+        if nest is None:
+            return []
+        widened = [nest.row, nest.col] if nest.plane is not None else [nest.col]  # by the fill loops
+        if any(lp.cmp not in ("<", "<=", ">", ">=") for lp in widened):
+            return []
         inner = nest.col
-        written = _written(outer.body) | {outer.var}
+        written = _written(top.body) | {top.var}
         reads, conditional = _inner_reads(inner)
         groups: dict[tuple[Variable, str], list[_Member]] = {}
         for r in reads:
             if r.array in written or not isinstance(r.array.type, ArrayType):
                 continue
-            member = _member(r, [outer, inner], written)
+            member = _member(r, [lp for lp in (nest.plane, nest.row, inner) if lp is not None], written)
             if member is not None:
                 groups.setdefault((r.array, member.shape), []).append(member)
-        out = _Emission()
-        candidates = []
-        loads = {r.array: 0 for r in reads + conditional}  # per iteration, with row windows alone
+        # reads per iteration with one stream per row (2-D) or per plane (3-D) alone
+        loads = {r.array: 0 for r in reads + conditional}
         for r in reads + conditional:
             loads[r.array] += 1
+        candidates = []
         for (array, _), members in groups.items():
-            rows = sorted({m.offsets[0] for m in members})
-            cols = sorted({m.offsets[1] for m in members})
-            if len(rows) < 2 or rows[-1] - rows[0] > 8 or cols[-1] - cols[0] > 8:
-                continue  # one row (the window pass handles it), or too many rows or columns
+            spans = [sorted({m.offsets[d] for m in members}) for d in range(depth)]
+            if len(spans[0]) < 2 or any(sp[-1] - sp[0] > 8 for sp in spans):
+                continue  # one row or plane (the shallower rewrite handles it), or too wide a window
             candidates.append((array, members))
-            loads[array] += len(rows) - len(members)
+            loads[array] += len(spans[0]) - len(members)
+        out = _Emission()
         for array, members in candidates:
             if loads[array] > array_storage(self.fn, array)[0]:  # otherwise the memory's ports suffice already
                 self.stencil_group(nest, array, members, out)
         if not out.heads:
             return []
         self.splice(nest, out)
-        return out.line_fill
-
-    def plane_buffers(self, top: For) -> list[Stmt]:
-        """Planes of a 3-D window read in the innermost of three nested loops kept in local plane
-        buffers, each plane's rows in line buffers as above.
-
-        Where ``top`` (step +1 or -1) directly contains one loop ``j`` that directly contains the
-        innermost loop ``k`` (steps +1 or -1, bounds invariant in ``top``), unconditional reads
-        ``X[.. i + a .. j + b .. k + c ..]`` of an array ``top`` does not write, with several planes
-        ``a``, read one element per plane per iteration even with line buffers. When that is more
-        than the memory's ports, only the newest plane is read from ``X`` at the position entering
-        the window; every older plane ``a`` comes from a local 2-D RAM ``pb`` rotated as the line
-        buffers are (read ``pb_a`` at the position, write there the next newer plane's value), so
-        after a plane iteration ``pb_a`` holds plane ``i + 1 + a``. Every plane streams over the
-        same positions (the union of the rows and columns of all planes), so each position of a
-        plane buffer is read and rewritten exactly once per ``top`` iteration. Before ``top`` (under
-        the three loops' entry conditions) a loop nest copies the older planes of the first ``i``
-        over those positions. For heat-3d this is one read of ``A`` per iteration instead of three.
-
-        Rewrites the nest in place and returns the statements to put before ``top``, or []."""
-        nest = _stencil_nest(top, 3)
-        if nest is None:
-            return []
-        inner = nest.col
-        written = _written(top.body) | {top.var}
-        if any(lp.cmp not in ("<", "<=", ">", ">=") for lp in (nest.row, nest.col)):
-            return []  # the fill nest extends the loops' ranges
-        reads, conditional = _inner_reads(inner)
-        groups: dict[tuple[Variable, str], list[_Member]] = {}
-        for r in reads:
-            if r.array in written or not isinstance(r.array.type, ArrayType):
-                continue
-            member = _member(r, [top, nest.row, inner], written)
-            if member is not None:
-                groups.setdefault((r.array, member.shape), []).append(member)
-        loads = {r.array: 0 for r in reads + conditional}  # per iteration, with line buffers alone
-        for r in reads + conditional:
-            loads[r.array] += 1
-        candidates = []
-        for (array, _), members in groups.items():
-            spans = [sorted({m.offsets[d] for m in members}) for d in range(3)]
-            if len(spans[0]) < 2 or any(sp[-1] - sp[0] > 8 for sp in spans):
-                continue  # one plane (line buffers handle it), or too wide a window
-            candidates.append((array, members))
-            loads[array] += len(spans[0]) - len(members)
-        out = _Emission()
-        for array, members in candidates:
-            if loads[array] > array_storage(self.fn, array)[0]:
-                self.stencil_group(nest, array, members, out)
-        if not out.heads:
-            return []
-        self.splice(nest, out)
-        assert nest.plane is not None
+        line_fill = _when(_entry(nest.row), _when(_entry(inner), out.line_fill, inner.loc), nest.row.loc)
+        if nest.plane is None:
+            return line_fill
         at = nest.plane.body.index(nest.row)
-        nest.plane.body[at:at] = _when(_entry(nest.row), _when(_entry(inner), out.line_fill, inner.loc), nest.row.loc)
+        nest.plane.body[at:at] = line_fill
         return _when(_entry(top), _when(_entry(nest.row), _when(_entry(inner), out.plane_fill, inner.loc), nest.row.loc), top.loc)
 
     def splice(self, nest: _StencilNest, out: _Emission) -> None:
@@ -494,8 +463,6 @@ class _Rewriter:
         inner.body = out.heads + inner.body + out.tails
         at = nest.row.body.index(inner)
         nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
-        if nest.plane is None:
-            out.line_fill = _when(_entry(nest.row), _when(_entry(inner), out.line_fill, inner.loc), nest.row.loc)
 
     def loop_name(self, base: str) -> str:
         name, n = base, 1

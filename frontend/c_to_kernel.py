@@ -38,6 +38,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    unique_name,
 )
 
 _BASE_TYPES: dict[tuple[str, ...], IntType] = {
@@ -157,12 +158,7 @@ class CToKernel:
             self.enums[e.name] = value
 
     def _unique(self, name: str) -> str:
-        cand, n = name, 1
-        while cand in self.used_names:
-            n += 1
-            cand = f"{name}_{n}"
-        self.used_names.add(cand)
-        return cand
+        return unique_name(name, self.used_names)
 
     def lookup(self, name: str, node: c_ast.Node) -> Variable:
         for scope in reversed(self.scopes):

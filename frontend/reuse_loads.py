@@ -74,6 +74,7 @@ from hls.ir.kernel import (
     VarRead,
     array_storage,
     print_expr,
+    unique_name,
 )
 
 Linear = dict[object, int]  # variable -> coefficient, "1" -> constant
@@ -185,12 +186,7 @@ class _Rewriter:
 
     def fresh_var(self, base: str, type_: ScalarType | ArrayType, kind: str, like: Variable) -> Variable:
         """A new variable with a unique name (a local unless ``kind`` is "loop")."""
-        name, n = base, 1
-        while name in self.names:
-            n += 1
-            name = f"{base}_{n}"
-        self.names.add(name)
-        v = Variable(name, type_, kind, like.loc)
+        v = Variable(unique_name(base, self.names), type_, kind, like.loc)
         if kind != "loop":
             self.fn.locals.append(v)
         return v
@@ -291,15 +287,7 @@ class _Rewriter:
 
     def windows(self, lp: For) -> list[Stmt]:
         written = _written(lp.body)
-        reads: list[ArrayRead] = []
-        conditional: list[ArrayRead] = []
-        for s in lp.body:
-            if isinstance(s, Assign):
-                for e in [*(s.indices or []), s.value]:
-                    _reads(e, reads, conditional)
-            elif isinstance(s, If):
-                for inner in _all_exprs(s):
-                    _reads(inner, conditional, conditional, True)
+        reads, conditional = _body_reads(lp)
         before: list[Stmt] = []
         heads: list[Stmt] = []
         tails: list[Stmt] = []
@@ -418,7 +406,7 @@ class _Rewriter:
             return []
         inner = nest.col
         written = _written(top.body) | {top.var}
-        reads, conditional = _inner_reads(inner)
+        reads, conditional = _body_reads(inner)
         groups: dict[tuple[Variable, str], list[_Member]] = {}
         for r in reads:
             if r.array in written or not isinstance(r.array.type, ArrayType):
@@ -463,14 +451,6 @@ class _Rewriter:
         inner.body = out.heads + inner.body + out.tails
         at = nest.row.body.index(inner)
         nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
-
-    def loop_name(self, base: str) -> str:
-        name, n = base, 1
-        while name in self.loop_names:
-            n += 1
-            name = f"{base}_{n}"
-        self.loop_names.add(name)
-        return name
 
     def stencil_group(self, nest: _StencilNest, array: Variable, members: list[_Member], out: _Emission) -> None:
         """Rewrite one group of reads of ``array``: registers per (plane, row, column), line
@@ -604,7 +584,7 @@ class _Rewriter:
             return var, init, bound
 
         def fill_loop(lp: For, var: Variable, init: Expr, bound: Expr, body: list[Stmt], suffix: str) -> For:
-            return For(var, init, lp.cmp, bound, lp.cmp_type, lp.step, body, self.loop_name(f"{lp.name}_{suffix}"), [], loc)
+            return For(var, init, lp.cmp, bound, lp.cmp_type, lp.step, body, unique_name(f"{lp.name}_{suffix}", self.loop_names), [], loc)
 
         # the older rows of the row loop's first iteration into the line buffers, over every column
         # the rows stream (each plane's element at each position is taken exactly once per plane
@@ -690,8 +670,8 @@ def _stencil_nest(top: For, depth: int) -> _StencilNest | None:
     return _StencilNest(chain[0] if depth == 3 else None, chain[-2], chain[-1])
 
 
-def _inner_reads(inner: For) -> tuple[list[ArrayRead], list[ArrayRead]]:
-    """(unconditional, conditional) array reads of the innermost loop's body."""
+def _body_reads(inner: For) -> tuple[list[ArrayRead], list[ArrayRead]]:
+    """(unconditional, conditional) array reads of an innermost loop's body."""
     reads: list[ArrayRead] = []
     conditional: list[ArrayRead] = []
     for s in inner.body:

@@ -227,6 +227,16 @@ class KernelFunction:
         return found
 
 
+def unique_name(base: str, used: set[str]) -> str:
+    """``base``, or ``base_2``, ``base_3``, ... the first not in ``used`` (which takes it)."""
+    name, n = base, 1
+    while name in used:
+        n += 1
+        name = f"{base}_{n}"
+    used.add(name)
+    return name
+
+
 def array_storage(fn: KernelFunction, var: Variable) -> tuple[int, str | None]:
     """Ports and RAM style of an array. Two ports (a second ap_memory port or a true dual-port RAM,
     used only where the schedule needs it) unless ``interface ... storage_type=ram_1p`` or

@@ -113,7 +113,6 @@ class CToKernel:
         self.used_names: set[str] = set()
         self.frames: list[_InlineFrame] = []
         self.pending: list[Stmt] = []  # statements hoisted out of the expression being lowered
-        self.expr_depth_conditional = 0
         self.loop_stack: list[tuple[str, Variable]] = []  # (C name, loop variable)
         # C variables whose value is a loop's exit value (read after the loop: not supported)
         self.exited_loop_vars: set[Variable] = set()
@@ -239,7 +238,12 @@ class CToKernel:
         if args is None:
             return []
         out = []
+        old_style = {d.name: d for d in fd.param_decls or []}
         for p in args.params:
+            if isinstance(p, c_ast.ID):
+                # a K&R definition: the type comes from the declaration list, else it is int
+                int_decl = c_ast.TypeDecl(p.name, [], None, c_ast.IdentifierType(["int"], p.coord), p.coord)
+                p = old_style.get(p.name) or c_ast.Decl(p.name, [], [], [], [], int_decl, None, None, coord=p.coord)
             if isinstance(p, c_ast.EllipsisParam):
                 raise unsupported(self.loc(p), "variadic function")
             if isinstance(p, c_ast.Typename):
@@ -291,10 +295,26 @@ class CToKernel:
         return Pragma(words[1].lower(), opts, _pragma_loc(self.loc(node)))
 
     def stmt(self, node: c_ast.Node) -> list[Stmt]:
-        self.pending = []
+        """The statements of one C statement: what its expressions hoisted (inlined calls,
+        assignments, in C's order), then the statement itself. Nested statements (an ``if``'s
+        branches) hoist into their own list, so the condition's side effects stay in front."""
+        outer, self.pending = self.pending, []
         result = self._stmt(node)
-        hoisted, self.pending = self.pending, []
+        hoisted, self.pending = self.pending, outer
         return hoisted + result
+
+    def _hoisting(self, node: c_ast.Node) -> tuple[Expr, list[Stmt]]:
+        """``node`` lowered with the statements it hoists kept apart (for operands C evaluates
+        only sometimes: the right of ``&&``/``||``, the arms of ``?:``)."""
+        outer, self.pending = self.pending, []
+        value = self.expr(node)
+        hoisted, self.pending = self.pending, outer
+        return value, hoisted
+
+    def _temporary(self, hint: str, t: ScalarType, loc: SourceLoc) -> Variable:
+        var = Variable(self._unique(hint), t, "local", loc)
+        self.locals.append(var)
+        return var
 
     def _stmt(self, node: c_ast.Node) -> list[Stmt]:
         loc = self.loc(node)
@@ -494,7 +514,7 @@ class CToKernel:
         pending_before = len(self.pending)
         bound_raw = self.expr(bound_node)
         if len(self.pending) != pending_before:
-            raise unsupported(self.loc(bound_node), "function call in a loop bound")
+            raise unsupported(self.loc(bound_node), "call or assignment in a loop condition")
         cmp_type = ct.usual_arithmetic_conversion(iv_type, bound_raw.type)
         if not isinstance(cmp_type, IntType):
             raise unsupported(self.loc(bound_node), "floating-point loop bound")
@@ -561,11 +581,7 @@ class CToKernel:
             return ArrayRead(var, indices, loc)
         if isinstance(node, c_ast.BinaryOp):
             if node.op in ("&&", "||"):
-                lhs = self.expr(node.left)
-                self.expr_depth_conditional += 1
-                rhs = self.expr(node.right)
-                self.expr_depth_conditional -= 1
-                return Binary(node.op, lhs, rhs, INT, loc)
+                return self._logical(node)
             return binary(node.op, self.expr(node.left), self.expr(node.right), loc)
         if isinstance(node, c_ast.UnaryOp):
             return self._unary(node)
@@ -575,19 +591,24 @@ class CToKernel:
             return inner if inner.type == t else Cast(inner, t, loc)
         if isinstance(node, c_ast.TernaryOp):
             cond = self.expr(node.cond)
-            self.expr_depth_conditional += 1
-            a, b = self.expr(node.iftrue), self.expr(node.iffalse)
-            self.expr_depth_conditional -= 1
+            (a, a_hoisted), (b, b_hoisted) = self._hoisting(node.iftrue), self._hoisting(node.iffalse)
             t = ct.usual_arithmetic_conversion(a.type, b.type)
-            return Select(cond, convert(a, t), convert(b, t), t, loc)
+            if not a_hoisted and not b_hoisted:
+                return Select(cond, convert(a, t), convert(b, t), t, loc)
+            # an arm with side effects runs only when chosen: an if assigning a temporary
+            result = self._temporary("cond_val", t, loc)
+            then = [*a_hoisted, Assign(result, None, convert(a, t), loc)]
+            els = [*b_hoisted, Assign(result, None, convert(b, t), loc)]
+            self.pending.append(If(cond, then, els, loc))
+            return VarRead(result, loc)
         if isinstance(node, c_ast.FuncCall):
+            if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in MATH_FUNCTIONS:
+                return self._math_call(node, node.name.name)
             result = self._call(node, want_value=True)
             assert result is not None
             return VarRead(result, loc)
         if isinstance(node, c_ast.Assignment):
             # 'a = b = v': the inner assignment happens first; its value is what b now holds
-            if self.expr_depth_conditional:
-                raise unsupported(loc, "assignment inside '?:', '&&' or '||'")
             done = self._assignment(node)
             self.pending.extend(done)
             target = done[-1]
@@ -596,6 +617,20 @@ class CToKernel:
         if isinstance(node, c_ast.ExprList):
             raise unsupported(loc, "comma operator")
         raise unsupported(loc, f"expression ({type(node).__name__})")
+
+    def _logical(self, node: c_ast.BinaryOp) -> Expr:
+        """``a && b`` / ``a || b``: a pure right operand stays an expression (the scheduler
+        predicates its loads); one with side effects runs under an if, in C's order."""
+        loc = self.loc(node)
+        lhs = self.expr(node.left)
+        rhs, hoisted = self._hoisting(node.right)
+        if not hoisted:
+            return Binary(node.op, lhs, rhs, INT, loc)
+        result = self._temporary("logic_val", INT, loc)
+        self.pending.append(Assign(result, None, truth(lhs, loc), loc))
+        taken: Expr = VarRead(result, loc) if node.op == "&&" else Unary("!", VarRead(result, loc), INT, loc)
+        self.pending.append(If(taken, [*hoisted, Assign(result, None, truth(rhs, loc), loc)], [], loc))
+        return VarRead(result, loc)
 
     def _constant(self, node: c_ast.Constant) -> Expr:
         loc = self.loc(node)
@@ -663,19 +698,15 @@ class CToKernel:
             return self.lookup(node.name, node).type
         return self.expr(node).type
 
-    def _math_call(self, node: c_ast.FuncCall, name: str, want_value: bool) -> Variable | None:
-        """A math library call computed in hardware: its value goes to a fresh local."""
+    def _math_call(self, node: c_ast.FuncCall, name: str) -> MathCall:
+        """A math library call computed in hardware (a pure expression)."""
         loc = self.loc(node)
         args = node.args.exprs if node.args else []
         count = MATH_FUNCTIONS[name][1]
         if len(args) != count:
             raise HlsError(loc, f"'{name}' takes {count} argument{'s' if count > 1 else ''}, {len(args)} given")
         t = FLOAT if name.endswith("f") else DOUBLE
-        call = MathCall(name, [convert(self.expr(a), t) for a in args], t, loc)
-        result = Variable(self._unique(f"{name}_ret"), t, "local", loc)
-        self.locals.append(result)
-        self.pending.append(Assign(result, None, call, loc))
-        return result if want_value else None
+        return MathCall(name, [convert(self.expr(a), t) for a in args], t, loc)
 
     def _call(self, node: c_ast.FuncCall, want_value: bool) -> Variable | None:
         """Inlines a call: its statements go to ``self.pending``; returns the result variable."""
@@ -684,11 +715,11 @@ class CToKernel:
             raise unsupported(loc, "call through a function pointer")
         name = node.name.name
         if name not in self.funcs and name in MATH_FUNCTIONS:
-            return self._math_call(node, name, want_value)
+            # a math call whose value is unused does nothing (its arguments may: evaluate them)
+            self._math_call(node, name)
+            return None
         if name not in self.funcs:
             raise unsupported(loc, f"call to '{name}' (only functions defined in this file are inlined, and {', '.join(MATH_FUNCTIONS)})")
-        if self.expr_depth_conditional:
-            raise unsupported(loc, f"call to '{name}' inside '?:', '&&' or '||'")
         if any(f.func == name for f in self.frames) or name == self.top_name:
             raise unsupported(loc, f"recursive call to '{name}'")
         fd = self.funcs[name]
@@ -709,13 +740,18 @@ class CToKernel:
                 if not isinstance(a, c_ast.ID):
                     raise unsupported(self.loc(a), "array argument other than a whole array")
                 avar = self.lookup(a.name, a)
-                if not isinstance(avar.type, ArrayType) or avar.type.dims[-len(ptype.dims) + 1 :] != ptype.dims[1:] or avar.type.elem != ptype.elem:
-                    raise HlsError(self.loc(a), f"array argument '{a.name}' does not match parameter '{d.name}'")
+                # C compares what the two decay to: a pointer to the rows (all dimensions but the first)
+                if not isinstance(avar.type, ArrayType) or avar.type.dims[1:] != ptype.dims[1:] or not _same_representation(avar.type.elem, ptype.elem):
+                    raise HlsError(self.loc(a), f"array argument '{a.name}' ({avar.type}) does not match parameter '{d.name}' ({ptype})")
                 scope.names[d.name] = avar
             else:
                 pvar = Variable(self._unique(f"{name}_{d.name}"), ptype, "local", self.loc(d))
                 self.locals.append(pvar)
-                setup.append(Assign(pvar, None, convert(self.expr(a), ptype), loc))
+                value = self.expr(a)
+                if fd.param_decls is not None or any(isinstance(q, c_ast.ID) for q in fd.decl.type.args.params):
+                    # no prototype (K&R): the default argument promotions, then the parameter's type
+                    value = convert(value, DOUBLE if value.type == FLOAT else ct.integer_promote(value.type))
+                setup.append(Assign(pvar, None, convert(value, ptype), loc))
                 scope.names[d.name] = pvar
         result = None
         if ret is not None:
@@ -747,6 +783,13 @@ def convert(e: Expr, t: ScalarType) -> Expr:
         if folded is not None:
             return Const(folded, t, e.loc)
     return Cast(e, t, e.loc)
+
+
+def truth(e: Expr, loc: SourceLoc) -> Expr:
+    """``e != 0`` as C's int 0 or 1 (the value of ``&&``, ``||`` and ``!``)."""
+    if isinstance(e, Binary) and e.op in (*CMP_OPS, "&&", "||"):
+        return e
+    return binary("!=", e, Const(0, INT, loc), loc)
 
 
 def _convert_value(v: int | float, src: ScalarType, dst: ScalarType) -> int | float | None:
@@ -846,6 +889,11 @@ def _pragma_loc(loc: SourceLoc) -> SourceLoc:
 
 def _is_id(node: c_ast.Node | None, name: str) -> bool:
     return isinstance(node, c_ast.ID) and node.name == name
+
+
+def _same_representation(a: ScalarType, b: ScalarType) -> bool:
+    """Element types an array may be passed between (``int`` and ``int32_t``, ``long`` and ``int64_t``)."""
+    return type(a) is type(b) and a.width == b.width and a.signed == b.signed
 
 
 def _has_const(node: c_ast.Node) -> bool:

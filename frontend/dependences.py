@@ -85,8 +85,19 @@ def analyze(model: AffineModel) -> list[Dependence]:
             "WAW": isl.UnionAccessInfo.from_sink(all_w).set_must_source(must_w).set_may_source(may_w),
             "WAR": isl.UnionAccessInfo.from_sink(all_w).set_may_source(reads).set_kill(must_w),
         }
+        order_all = array_sched.lex_lt_union_map(array_sched)
+        pairs = {"RAW": (all_w, reads), "WAW": (all_w, all_w), "WAR": (reads, all_w)}
         for kind, info in flows.items():
-            rel = info.set_schedule_map(array_sched).compute_flow().get_may_dependence()
+            exact_flow = True
+            try:
+                rel = info.set_schedule_map(array_sched).compute_flow().get_may_dependence()
+            except isl.Error:
+                # isl's dataflow analysis fails on some strided domains ("affine expression involves
+                # some of the domain dimensions"): every ordered pair of accesses to one element
+                # over-approximates the dependence, which is safe for scheduling
+                first, second = pairs[kind]
+                rel = first.apply_range(second.reverse()).intersect(order_all)
+                exact_flow = False
             maps: list[isl.Map] = []
             rel.foreach_map(maps.append)
             for m in maps:
@@ -107,7 +118,7 @@ def analyze(model: AffineModel) -> list[Dependence]:
                     deltas = timed_part.deltas()
                     distance = {lp: _distance(deltas, k) for k, lp in enumerate(common)}
                     carried = common[level] if level is not None else None
-                    found.append(Dependence(kind, var, src, dst, part.coalesce(), distance, carried, may))
+                    found.append(Dependence(kind, var, src, dst, part.coalesce(), distance, carried, may or not exact_flow))
     found.sort(key=lambda d: (int(d.source.name[1:]), int(d.sink.name[1:]), d.array.name, d.kind))
     return found
 

@@ -276,7 +276,9 @@ class _Rewriter:
         if registers:  # one rewrite for all of them: the table refers to the current body's nodes
             body: list[Stmt] = []
             for s in lp.body:
-                assert isinstance(s, Assign)
+                if not isinstance(s, Assign):
+                    body.append(s)  # an if: it touches none of these arrays (they would be blocked)
+                    continue
                 value = _replace(s.value, table)
                 if s.var in registers:
                     body.append(Assign(registers[s.var], None, value, s.loc))

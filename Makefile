@@ -4,13 +4,29 @@ SCRIPTS := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scr
 HLS := $(SCRIPTS)/hls
 STAMP := .deps-stamp
 
-.PHONY: deps demo test check lint typecheck unit clean polybench
+.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz
 
 deps: $(STAMP)
 
 $(STAMP): setup.cfg pyproject.toml scripts/install-deps.sh
 	PYTHON=$(PYTHON) ./scripts/install-deps.sh
 	@command -v verilator >/dev/null && command -v iverilog >/dev/null && touch $(STAMP)
+
+FUZZ_STAMP := .fuzz-deps-stamp
+fuzz-deps: $(FUZZ_STAMP)
+
+$(FUZZ_STAMP): scripts/install-fuzz-deps.sh $(STAMP)
+	./scripts/install-fuzz-deps.sh
+	touch $(FUZZ_STAMP)
+
+# Differential fuzzing: N random kernels of seed SEED, synthesized and co-simulated against gcc;
+# findings (and their C-Vise reductions) in fuzz_out/failures/, counts in fuzz_out/summary.json.
+N ?= 200
+SEED ?= 1
+JOBS ?= 2
+FUZZ_FLAGS ?= --reduce
+fuzz: fuzz-deps
+	$(PYTHON) -m hls.fuzz --n $(N) --seed $(SEED) --jobs $(JOBS) --out fuzz_out $(FUZZ_FLAGS)
 
 # Compile the bundled example and co-simulate it against its C testbench.
 demo: deps
@@ -34,7 +50,7 @@ check: lint typecheck
 test: check unit
 
 clean:
-	rm -rf hls_out .pytest_cache .mypy_cache .ruff_cache $(STAMP)
+	rm -rf hls_out fuzz_out .pytest_cache .mypy_cache .ruff_cache $(STAMP) $(FUZZ_STAMP)
 
 # synthesis and cosim of every PolyBench kernel (see polybench/Makefile; DATASET=MINI|SMALL)
 polybench: deps

@@ -1,0 +1,82 @@
+"""The switchable feature mix of the generator: each construct class can be turned off while a
+bug in it is being fixed, so the fuzzer keeps finding *other* bugs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# name -> what it enables (every name is a switch of --enable/--disable)
+FEATURES: dict[str, str] = {
+    "float": "float scalars and arrays",
+    "double": "double scalars and arrays",
+    "float_params": "float/double scalar parameters",
+    "local_float": "float/double local scalars and arrays",
+    "float_to_int": "float/double -> integer conversions (range-guarded)",
+    "math": "sqrt/fabs/fmin/fmax and their f forms",
+    "libm": "exp/log/pow and their f forms",
+    "casts": "explicit casts between all types",
+    "div_mod": "/ and % (divisors kept nonzero, no MIN/-1)",
+    "shifts": "<< and >> (counts in range, no signed overflow)",
+    "bitwise": "& | ^ ~",
+    "unary_minus": "unary minus",
+    "ternary": "?:",
+    "logical": "&& || !",
+    "calls": "calls of helper functions of the same file",
+    "call_in_if_cond": "helper and math calls inside if conditions (known bug: calls dropped)",
+    "call_in_operands": "calls inside ?: and &&/|| operands",
+    "helper_if": "if/else inside helper functions",
+    "compound_assign": "compound assignment (+= ... >>=)",
+    "chained_assign": "chained assignment a = b = v",
+    "incdec": "x++ / x-- statements",
+    "if_else": "if / if-else statements",
+    "nested_loops": "loop nests up to depth 3",
+    "triangular": "bounds affine in an outer iterator",
+    "arg_bounds": "loop bounds from scalar arguments",
+    "steps": "loop steps other than 1 (+= c, -= c)",
+    "decreasing": "decreasing loops (--, -= c, >, >=)",
+    "local_arrays": "local arrays (initialised by a loop before use)",
+    "local_scalars": "local scalars",
+    "reductions": "reductions into a local accumulator",
+    "stencils": "1-D stencil reads a[i-1], a[i], a[i+1]",
+    "stencil_2d": "2-D neighbour reads",
+    "indirect_index": "data-dependent subscripts (masked into range)",
+    "array_3d": "3-D array parameters",
+    "pragma_pipeline": "#pragma HLS pipeline II=N",
+    "pragma_pipeline_off": "#pragma HLS pipeline off",
+    "bind_storage": "#pragma HLS bind_storage on local arrays",
+    "interface_pragma": "#pragma HLS interface ... storage_type=ram_1p",
+    "cli_ii": "--ii N on the command line",
+    "cli_no_pipeline": "--no-pipeline on the command line",
+    "return_value": "non-void kernels (return as last statement)",
+    "hex_literals": "hexadecimal and suffixed literals with C's literal typing",
+    "special_floats": "NaN, +-inf, -0.0 and subnormals in the testbench inputs",
+}
+
+# features that trigger bugs others are fixing right now: off unless enabled explicitly
+KNOWN_BUG_FEATURES: frozenset[str] = frozenset({"call_in_if_cond"})
+
+
+@dataclass(frozen=True)
+class FeatureMix:
+    """The set of enabled features."""
+
+    enabled: frozenset[str] = field(default_factory=lambda: frozenset(FEATURES) - KNOWN_BUG_FEATURES)
+
+    def __contains__(self, name: str) -> bool:
+        if name not in FEATURES:
+            raise KeyError(f"unknown fuzzer feature '{name}'")
+        return name in self.enabled
+
+    @staticmethod
+    def from_options(enable: str = "", disable: str = "", all_features: bool = False) -> FeatureMix:
+        """The default mix (or every feature), plus ``enable`` minus ``disable`` (comma lists)."""
+        on = set(FEATURES) if all_features else set(FEATURES) - KNOWN_BUG_FEATURES
+        for names, add in ((enable, True), (disable, False)):
+            for name in filter(None, (n.strip() for n in names.split(","))):
+                if name not in FEATURES:
+                    raise ValueError(f"unknown fuzzer feature '{name}' (known: {', '.join(sorted(FEATURES))})")
+                (on.add if add else on.discard)(name)
+        return FeatureMix(frozenset(on))
+
+    def describe(self) -> list[str]:
+        return sorted(self.enabled)

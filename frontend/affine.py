@@ -12,6 +12,7 @@ import islpy as isl
 from hls.diagnostics import HlsError
 from hls.ir.affine import Access, AffineLoop, AffineModel, AffineStatement
 from hls.ir.ctypes import ArrayType, IntType
+from hls.ir.evaluate import eval_expr
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -51,13 +52,20 @@ class _Builder:
         self.used_params: set[Variable] = set()
         self.model = AffineModel(fn, [], isl.Set("{ : }"))
         self.counter = 0
+        self.side: list[str] = []
+        ranges = [f"{p.type.min} <= {isl_name(p)} <= {p.type.max}" for p in self.param_vars if isinstance(p.type, IntType)]
+        self.param_ranges = isl.Set(self.with_params("{ : " + " and ".join(ranges) + " }" if ranges else "{ : }"))
 
     # -- affine expressions as isl text --
     def aff(self, e: Expr, iters: list[Variable]) -> str:
+        """``e`` as isl text. Where the text equals C's value only under a condition (no unsigned
+        wrap-around, a narrowing cast that keeps the value, a non-negative dividend), the condition
+        goes to ``self.side``: the caller proves it over the domain (``holds``) or gives up."""
+        folded = eval_expr(e, {})
+        if folded is not None:
+            return f"({folded})"
         if isinstance(e, Const):
-            if not isinstance(e.value, int):
-                raise _NotAffine
-            return str(e.value)
+            raise _NotAffine
         if isinstance(e, VarRead):
             if e.var in iters:
                 return isl_name(e.var)
@@ -65,29 +73,64 @@ class _Builder:
                 self.used_params.add(e.var)
                 return isl_name(e.var)
             raise _NotAffine
-        if isinstance(e, Cast):
-            # widening keeps the value; narrowing of small affine values also does (no overflow assumed in C)
-            if not isinstance(e.type, IntType) or not isinstance(e.operand.type, IntType):
-                raise _NotAffine
-            return self.aff(e.operand, iters)
-        if isinstance(e, Unary) and e.op == "-":
-            return f"-({self.aff(e.operand, iters)})"
-        if isinstance(e, Binary) and e.op in ("+", "-"):
-            if not e.type.signed and e.op == "-":
-                raise _NotAffine  # unsigned subtraction wraps
-            return f"({self.aff(e.lhs, iters)}) {e.op} ({self.aff(e.rhs, iters)})"
-        if isinstance(e, Binary) and e.op == "*":
-            if isinstance(e.lhs, Const):
-                return f"{e.lhs.value} * ({self.aff(e.rhs, iters)})"
-            if isinstance(e.rhs, Const):
-                return f"{e.rhs.value} * ({self.aff(e.lhs, iters)})"
-        if isinstance(e, Binary) and e.op in ("/", "%") and isinstance(e.rhs, Const) and e.rhs.value > 0:
-            # C truncates toward zero; isl floors: equal only for non-negative operands, so require them
+        if not isinstance(e.type, IntType):
             raise _NotAffine
+        if isinstance(e, Cast):
+            src = e.operand.type
+            if not isinstance(src, IntType):
+                raise _NotAffine
+            inner = self.aff(e.operand, iters)
+            if not (e.type.min <= src.min and src.max <= e.type.max):
+                self.side.append(f"{e.type.min} <= {inner} <= {e.type.max}")  # the value survives
+            return inner
+        if isinstance(e, Unary) and e.op == "-":
+            return self.no_wrap(f"(-{self.aff(e.operand, iters)})", e.type)
+        if isinstance(e, Binary) and e.op in ("+", "-"):
+            return self.no_wrap(f"({self.aff(e.lhs, iters)} {e.op} {self.aff(e.rhs, iters)})", e.type)
+        if isinstance(e, Binary) and e.op == "*":
+            for factor, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+                c = eval_expr(factor, {})
+                if c is not None:
+                    return self.no_wrap(f"({c} * {self.aff(other, iters)})", e.type)
+        if isinstance(e, Binary) and e.op in ("/", "%"):
+            c = eval_expr(e.rhs, {})
+            if c is not None and c > 0:
+                # C truncates toward zero, isl floors: the same for a non-negative dividend
+                a = self.aff(e.lhs, iters)
+                self.side.append(f"{a} >= 0")
+                return f"floor({a} / {c})" if e.op == "/" else f"({a} mod {c})"
         raise _NotAffine
 
+    def no_wrap(self, text: str, t: IntType) -> str:
+        """``text``, with the condition that unsigned arithmetic did not wrap around (signed
+        overflow is undefined in C, so the program never does it)."""
+        if not t.signed:
+            self.side.append(f"0 <= {text} <= {t.max}")
+        return text
+
+    def holds(self, domain: isl.Set, iters: list[Variable]) -> bool:
+        """Whether every condition collected in ``self.side`` holds on ``domain`` (clears them)."""
+        side, self.side = self.side, []
+        dims = ", ".join(isl_name(v) for v in iters)
+        name = domain.get_tuple_name() if domain.has_tuple_name() else ""
+        for cond in side:
+            bad = isl.Set(self.with_params(f"{{ {name}[{dims}] : not ({cond}) }}"))
+            bad = bad.align_params(domain.get_space()).intersect(domain.align_params(bad.get_space()))
+            if not bad.intersect_params(self.param_ranges.align_params(bad.get_space())).is_empty():
+                return False
+        return True
+
+    def exact_aff(self, e: Expr, iters: list[Variable], domain: isl.Set) -> str:
+        """``e`` as isl text equal to C's value everywhere on ``domain`` (raises _NotAffine)."""
+        self.side = []
+        text = self.aff(e, iters)
+        if not self.holds(domain, iters):
+            raise _NotAffine
+        return text
+
     def cond(self, e: Expr, iters: list[Variable]) -> str:
-        """An affine condition as isl constraint text (raises _NotAffine)."""
+        """An affine condition as isl constraint text (raises _NotAffine); its side conditions
+        are left in ``self.side`` for the caller."""
         if isinstance(e, Binary) and e.op in ("<", "<=", ">", ">=", "==", "!="):
             a, b = self.aff(e.lhs, iters), self.aff(e.rhs, iters)
             if e.op == "!=":
@@ -99,9 +142,13 @@ class _Builder:
             return f"({self.cond(e.lhs, iters)} {word} {self.cond(e.rhs, iters)})"
         if isinstance(e, Unary) and e.op == "!":
             return f"(not {self.cond(e.operand, iters)})"
-        if isinstance(e, Const):
-            return "(1 = 1)" if e.value else "(1 = 0)"
+        value = eval_expr(e, {})
+        if value is not None:
+            return "(1 = 1)" if value else "(1 = 0)"
         raise _NotAffine
+
+    def domain_of(self, iters: list[Variable], conds: list[str]) -> isl.Set:
+        return isl.Set(self.with_params(self.set_text("L", iters, conds)))
 
     def set_text(self, tuple_name: str, iters: list[Variable], conds: list[str]) -> str:
         dims = ", ".join(isl_name(v) for v in iters)
@@ -121,8 +168,7 @@ class _Builder:
             sched = sched + ["0"] * (2 * depth + 1 - len(sched))
             self.statement(name, stmt, loops, dom_text, sched, exact)
         self.model.params = [isl_name(p) for p in self.param_vars if p in self.used_params]
-        ranges = [f"{p.type.min} <= {isl_name(p)} <= {p.type.max}" for p in self.param_vars if isinstance(p.type, IntType)]
-        self.model.context = isl.Set(self.with_params("{ : " + " and ".join(ranges) + " }" if ranges else "{ : }"))
+        self.model.context = self.param_ranges
         return self.model
 
     def walk(self, stmts: list[Stmt], loops: list[For], conds: list[str], counter: list[int], prefix: list[str], exact: bool) -> None:
@@ -131,18 +177,22 @@ class _Builder:
             if isinstance(s, If):
                 iters = [lp.var for lp in loops]
                 try:
+                    self.side = []
                     c = self.cond(s.cond, iters)
-                    self.walk(s.then_body, loops, conds + [c], counter, prefix, exact)
-                    self.walk(s.else_body, loops, conds + [f"(not {c})"], counter, prefix, exact)
+                    if not self.holds(self.domain_of(iters, conds), iters):
+                        raise _NotAffine
                 except _NotAffine:
                     self.walk(s.then_body, loops, conds, counter, prefix, False)
                     self.walk(s.else_body, loops, conds, counter, prefix, False)
+                    continue
+                self.walk(s.then_body, loops, conds + [c], counter, prefix, exact)
+                self.walk(s.else_body, loops, conds + [f"(not {c})"], counter, prefix, exact)
                 continue
             position = counter[0]
             counter[0] += 1
             if isinstance(s, For):
                 iters = [lp.var for lp in loops] + [s.var]
-                loop_conds = conds + self.loop_constraints(s, iters)
+                loop_conds = conds + self.loop_constraints(s, iters, conds)
                 dom = isl.Set(self.with_params(self.set_text("L", iters, loop_conds)))
                 self.model.loops[s] = self.loop_info(s, len(iters), dom)
                 # the schedule follows execution order: a decreasing loop runs -i upward
@@ -154,11 +204,12 @@ class _Builder:
                 dom_text = self.with_params(self.set_text(name, iters, conds))
                 self.pending.append((name, s, loops, dom_text, prefix + [str(position)], exact))
 
-    def loop_constraints(self, s: For, iters: list[Variable]) -> list[str]:
+    def loop_constraints(self, s: For, iters: list[Variable], outer_conds: list[str]) -> list[str]:
         v = isl_name(s.var)
+        outer = self.domain_of(iters[:-1], outer_conds)
         try:
-            init = self.aff(s.init, iters[:-1])
-            bound = self.aff(s.bound, iters[:-1])
+            init = self.exact_aff(s.init, iters[:-1], outer)
+            bound = self.exact_aff(s.bound, iters[:-1], outer)
         except _NotAffine:
             raise HlsError(s.loc, f"loop '{s.name}' has bounds that are not affine in the enclosing loop variables and scalar arguments") from None
         out = [f"({v}) {s.cmp} ({bound})"]
@@ -209,7 +260,7 @@ class _Builder:
             return Access(var, isl.Map(self.with_params(rel)).intersect_domain(dom), exact)
         assert isinstance(var.type, ArrayType)
         try:
-            subs = [self.aff(i, iters) for i in indices]
+            subs = [self.exact_aff(i, iters, dom) for i in indices]
             rel = f"{{ {stmt}[{dims}] -> {arr}[{', '.join(subs)}] }}"
             return Access(var, isl.Map(self.with_params(rel)).intersect_domain(dom), exact)
         except _NotAffine:
@@ -258,12 +309,13 @@ def affine_model(fn: KernelFunction) -> AffineModel:
     return _Builder(fn).build()
 
 
-def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices: list[Expr]) -> isl.Map | None:
-    """``{ L[iters] -> var[indices] }`` over the model's parameters, or None if not affine."""
+def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices: list[Expr], domain: isl.Set) -> isl.Map | None:
+    """``{ L[iters] -> var[indices] }`` on ``domain`` (``L[iters]``) over the model's parameters,
+    or None if it is not affine there."""
     b = _Builder(model.kernel)
     try:
-        subs = [b.aff(i, iters) for i in indices]
+        subs = [b.exact_aff(i, iters, domain) for i in indices]
     except _NotAffine:
         return None
     dims = ", ".join(isl_name(v) for v in iters)
-    return isl.Map(b.with_params(f"{{ L[{dims}] -> {var.name}[{', '.join(subs)}] }}"))
+    return isl.Map(b.with_params(f"{{ L[{dims}] -> {var.name}[{', '.join(subs)}] }}")).intersect_domain(domain)

@@ -38,6 +38,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    clone_expr,
     unique_name,
 )
 
@@ -81,6 +82,8 @@ _IGNORED_PRAGMAS = ("scop", "endscop")
 @dataclass
 class _Scope:
     names: dict[str, Variable] = field(default_factory=dict)
+    # parameters of an inlined callee that stand for the caller's argument expression
+    values: dict[str, Expr] = field(default_factory=dict)
 
 
 @dataclass
@@ -160,10 +163,33 @@ class CToKernel:
         return unique_name(name, self.used_names)
 
     def lookup(self, name: str, node: c_ast.Node) -> Variable:
+        found = self._resolve(name, node)
+        if not isinstance(found, Variable):
+            raise HlsError(self.loc(node), f"'{name}' is not a variable here")
+        return found
+
+    def _resolve(self, name: str, node: c_ast.Node) -> Variable | Expr:
+        """The variable a name denotes, or the argument expression an inlined parameter stands for."""
         for scope in reversed(self.scopes):
             if name in scope.names:
                 return scope.names[name]
+            if name in scope.values:
+                return clone_expr(scope.values[name])
         raise HlsError(self.loc(node), f"'{name}' is undeclared (globals are not supported)")
+
+    def _array_parameter(self, d: c_ast.Decl) -> ArrayType | None:
+        """For a callee's array or pointer parameter (``T p[]``, ``T p[N][M]``, ``T *p``,
+        ``T (*p)[M]``): the rows it points to as an ArrayType (element, dimensions after the
+        first); None for a scalar parameter."""
+        node = d.type
+        if isinstance(node, c_ast.ArrayDecl):
+            node = node.type
+        elif isinstance(node, c_ast.PtrDecl):
+            node = node.type
+        else:
+            return None
+        inner = self.decl_type(node, d)
+        return ArrayType(inner.elem, inner.dims) if isinstance(inner, ArrayType) else ArrayType(inner, ())
 
     # ---- types -------------------------------------------------------------------------------
 
@@ -568,9 +594,12 @@ class CToKernel:
         if isinstance(node, c_ast.Constant):
             return self._constant(node)
         if isinstance(node, c_ast.ID):
-            if node.name in self.enums and not any(node.name in s.names for s in self.scopes):
+            if node.name in self.enums and not any(node.name in s.names or node.name in s.values for s in self.scopes):
                 return Const(self.enums[node.name], INT, loc)
-            var = self.lookup(node.name, node)
+            found = self._resolve(node.name, node)
+            if not isinstance(found, Variable):
+                return found
+            var = found
             if var.is_array:
                 raise HlsError(loc, f"array '{node.name}' used as a value")
             if var in self.exited_loop_vars:
@@ -604,9 +633,9 @@ class CToKernel:
         if isinstance(node, c_ast.FuncCall):
             if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in MATH_FUNCTIONS:
                 return self._math_call(node, node.name.name)
-            result = self._call(node, want_value=True)
-            assert result is not None
-            return VarRead(result, loc)
+            returned = self._call(node, want_value=True)
+            assert returned is not None
+            return VarRead(returned, loc)
         if isinstance(node, c_ast.Assignment):
             # 'a = b = v': the inner assignment happens first; its value is what b now holds
             done = self._assignment(node)
@@ -695,7 +724,7 @@ class CToKernel:
 
     def _sizeof_expr(self, node: c_ast.Node) -> ScalarType | ArrayType:
         if isinstance(node, c_ast.ID):
-            return self.lookup(node.name, node).type
+            return self._resolve(node.name, node).type
         return self.expr(node).type
 
     def _math_call(self, node: c_ast.FuncCall, name: str) -> MathCall:
@@ -732,27 +761,35 @@ class CToKernel:
             raise HlsError(loc, f"'{name}' returns void; its value is used")
         scope = _Scope()
         setup: list[Stmt] = []
+        written = _assigned_names(fd.body)
+        no_prototype = fd.param_decls is not None or any(isinstance(q, c_ast.ID) for q in fd.decl.type.args.params)
         for d, a in zip(decls, args):
-            if isinstance(d.type, c_ast.PtrDecl):
-                raise unsupported(self.loc(d), f"pointer parameter '{d.name}'")
-            ptype = self.decl_type(d.type, d)
-            if isinstance(ptype, ArrayType):
+            rows = self._array_parameter(d)
+            if rows is not None:
                 if not isinstance(a, c_ast.ID):
                     raise unsupported(self.loc(a), "array argument other than a whole array")
                 avar = self.lookup(a.name, a)
                 # C compares what the two decay to: a pointer to the rows (all dimensions but the first)
-                if not isinstance(avar.type, ArrayType) or avar.type.dims[1:] != ptype.dims[1:] or not _same_representation(avar.type.elem, ptype.elem):
-                    raise HlsError(self.loc(a), f"array argument '{a.name}' ({avar.type}) does not match parameter '{d.name}' ({ptype})")
+                if not isinstance(avar.type, ArrayType) or avar.type.dims[1:] != rows.dims or not _same_representation(avar.type.elem, rows.elem):
+                    shown = f"{rows.elem}[]" + "".join(f"[{n}]" for n in rows.dims)
+                    raise HlsError(self.loc(a), f"array argument '{a.name}' ({avar.type}) does not match parameter '{d.name}' ({shown})")
                 scope.names[d.name] = avar
-            else:
-                pvar = Variable(self._unique(f"{name}_{d.name}"), ptype, "local", self.loc(d))
-                self.locals.append(pvar)
-                value = self.expr(a)
-                if fd.param_decls is not None or any(isinstance(q, c_ast.ID) for q in fd.decl.type.args.params):
-                    # no prototype (K&R): the default argument promotions, then the parameter's type
-                    value = convert(value, DOUBLE if value.type == FLOAT else ct.integer_promote(value.type))
-                setup.append(Assign(pvar, None, convert(value, ptype), loc))
-                scope.names[d.name] = pvar
+                continue
+            ptype = self.decl_type(d.type, d)
+            assert not isinstance(ptype, ArrayType)
+            value = self.expr(a)
+            if no_prototype:  # K&R: the default argument promotions, then the parameter's type
+                value = convert(value, DOUBLE if value.type == FLOAT else ct.integer_promote(value.type))
+            value = convert(value, ptype)
+            if d.name not in written and _is_affine_form(value):
+                # the callee sees the argument itself (the caller's scalars cannot change during
+                # the call), so bounds and subscripts built from it stay affine in the caller's terms
+                scope.values[d.name] = value
+                continue
+            pvar = Variable(self._unique(f"{name}_{d.name}"), ptype, "local", self.loc(d))
+            self.locals.append(pvar)
+            setup.append(Assign(pvar, None, value, loc))
+            scope.names[d.name] = pvar
         result = None
         if ret is not None:
             result = Variable(self._unique(f"{name}_ret"), ret, "local", loc)
@@ -894,6 +931,44 @@ def _is_id(node: c_ast.Node | None, name: str) -> bool:
 def _same_representation(a: ScalarType, b: ScalarType) -> bool:
     """Element types an array may be passed between (``int`` and ``int32_t``, ``long`` and ``int64_t``)."""
     return type(a) is type(b) and a.width == b.width and a.signed == b.signed
+
+
+def _assigned_names(body: c_ast.Node) -> set[str]:
+    """Names a function body assigns, increments or takes the address of (shadowing ignored:
+    conservative)."""
+    found: set[str] = set()
+
+    class Visitor(c_ast.NodeVisitor):
+        def visit_Assignment(self, node: c_ast.Assignment) -> None:
+            if isinstance(node.lvalue, c_ast.ID):
+                found.add(node.lvalue.name)
+            self.generic_visit(node)
+
+        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+            if node.op in (*_INCDEC, "&") and isinstance(node.expr, c_ast.ID):
+                found.add(node.expr.name)
+            self.generic_visit(node)
+
+    Visitor().visit(body)
+    return found
+
+
+def _is_affine_form(e: Expr) -> bool:
+    """Constants and scalars combined by + - and multiplication by a constant: cheap to repeat at
+    every use and affine where the scalars are."""
+    if isinstance(e, Const):
+        return isinstance(e.value, int)
+    if isinstance(e, VarRead):
+        return isinstance(e.type, IntType)
+    if isinstance(e, Cast):
+        return isinstance(e.type, IntType) and _is_affine_form(e.operand)
+    if isinstance(e, Unary):
+        return e.op == "-" and _is_affine_form(e.operand)
+    if isinstance(e, Binary) and e.op in ("+", "-"):
+        return _is_affine_form(e.lhs) and _is_affine_form(e.rhs)
+    if isinstance(e, Binary) and e.op == "*":
+        return (isinstance(e.lhs, Const) or isinstance(e.rhs, Const)) and _is_affine_form(e.lhs) and _is_affine_form(e.rhs)
+    return False
 
 
 def _has_const(node: c_ast.Node) -> bool:

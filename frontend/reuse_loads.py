@@ -74,6 +74,7 @@ from hls.ir.kernel import (
     VarRead,
     array_storage,
     print_expr,
+    replace_expr,
     unique_name,
 )
 
@@ -149,28 +150,7 @@ def _written(stmts: list[Stmt]) -> set[Variable]:
 
 def _substitute(e: Expr, old: ArrayRead | Variable, new: Expr) -> Expr:
     """``e`` with the read ``old`` (an ArrayRead node, or every read of a variable) replaced."""
-    return _replace(e, {id(old): new})
-
-
-def _replace(e: Expr, table: dict[int, Expr]) -> Expr:
-    """``e`` with nodes (by identity) or variables (by identity of the Variable) replaced."""
-    if id(e) in table:
-        return table[id(e)]
-    if isinstance(e, VarRead) and id(e.var) in table:
-        return table[id(e.var)]
-    if isinstance(e, ArrayRead):
-        return ArrayRead(e.array, [_replace(i, table) for i in e.indices], e.loc)
-    if isinstance(e, Binary):
-        return Binary(e.op, _replace(e.lhs, table), _replace(e.rhs, table), e.type, e.loc)
-    if isinstance(e, Unary):
-        return Unary(e.op, _replace(e.operand, table), e.type, e.loc)
-    if isinstance(e, Cast):
-        return Cast(_replace(e.operand, table), e.type, e.loc)
-    if isinstance(e, Select):
-        return Select(_replace(e.cond, table), _replace(e.if_true, table), _replace(e.if_false, table), e.type, e.loc)
-    if isinstance(e, MathCall):
-        return MathCall(e.name, [_replace(a, table) for a in e.args], e.type, e.loc)
-    return e
+    return replace_expr(e, {id(old): new})
 
 
 class _Rewriter:
@@ -279,11 +259,11 @@ class _Rewriter:
                 if not isinstance(s, Assign):
                     body.append(s)  # an if: it touches none of these arrays (they would be blocked)
                     continue
-                value = _replace(s.value, table)
+                value = replace_expr(s.value, table)
                 if s.var in registers:
                     body.append(Assign(registers[s.var], None, value, s.loc))
                 else:
-                    body.append(Assign(s.var, [_replace(i, table) for i in s.indices] if s.indices is not None else None, value, s.loc))
+                    body.append(Assign(s.var, [replace_expr(i, table) for i in s.indices] if s.indices is not None else None, value, s.loc))
             lp.body = body
         return pre, post
 
@@ -371,9 +351,9 @@ class _Rewriter:
         table: dict[int, Expr] = {id(m.expr): VarRead(window[m.offset], m.expr.loc) for m in members}
         for s in lp.body:
             if isinstance(s, Assign):
-                s.value = _replace(s.value, table)
+                s.value = replace_expr(s.value, table)
                 if s.indices is not None:
-                    s.indices = [_replace(i, table) for i in s.indices]
+                    s.indices = [replace_expr(i, table) for i in s.indices]
         heads.append(load)
         tails.extend(shifts)
 
@@ -447,9 +427,9 @@ class _Rewriter:
         inner = nest.col
         for s in inner.body:
             if isinstance(s, Assign):
-                s.value = _replace(s.value, out.table)
+                s.value = replace_expr(s.value, out.table)
                 if s.indices is not None:
-                    s.indices = [_replace(i, out.table) for i in s.indices]
+                    s.indices = [replace_expr(i, out.table) for i in s.indices]
         inner.body = out.heads + inner.body + out.tails
         at = nest.row.body.index(inner)
         nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
@@ -490,7 +470,7 @@ class _Rewriter:
             for k, e in enumerate(template.read.indices):
                 shift = shifts[k] - base[k] if k in shifts else 0
                 moved = binary("+", e, Const(shift, int_t, e.loc), e.loc) if shift else e
-                result.append(_replace(moved, subst))
+                result.append(replace_expr(moved, subst))
             return result
 
         def at(k: Expr | None = None, j: Expr | None = None, i: Expr | None = None) -> dict[int, Expr]:

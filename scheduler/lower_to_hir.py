@@ -919,11 +919,13 @@ class _Lowering:
 
         def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None) -> int | None:
             var = next(v for v, m in self.ctx.mems.items() if m is mem)
-            ma = access_map(self.model, iters, var, a) if a is not None else None
-            mb = access_map(self.model, iters, var, b) if b is not None else None
-            if ma is None or mb is None or info is None:
+            if a is None or b is None or info is None:
+                return 1
+            ma = access_map(self.model, iters, var, a, info.domain)
+            mb = access_map(self.model, iters, var, b, info.domain)
+            if ma is None or mb is None:
                 return 1  # not affine: assume the next iteration may depend on this one
-            return _least_distance(ma.intersect_domain(info.domain), mb.intersect_domain(info.domain), len(iters), s.step)
+            return _least_distance(ma, mb, len(iters), s.step)
 
         return distance
 

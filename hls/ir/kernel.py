@@ -227,6 +227,33 @@ class KernelFunction:
         return found
 
 
+def replace_expr(e: Expr, table: dict[int, Expr]) -> Expr:
+    """A copy of ``e`` with nodes (by identity) or variable reads (by identity of the Variable)
+    replaced by the table's expressions; variables themselves are shared, nodes never are."""
+    if id(e) in table:
+        return table[id(e)]
+    if isinstance(e, VarRead):
+        return table[id(e.var)] if id(e.var) in table else VarRead(e.var, e.loc)
+    if isinstance(e, Const):
+        return Const(e.value, e.type, e.loc)
+    if isinstance(e, ArrayRead):
+        return ArrayRead(e.array, [replace_expr(i, table) for i in e.indices], e.loc)
+    if isinstance(e, Binary):
+        return Binary(e.op, replace_expr(e.lhs, table), replace_expr(e.rhs, table), e.type, e.loc)
+    if isinstance(e, Unary):
+        return Unary(e.op, replace_expr(e.operand, table), e.type, e.loc)
+    if isinstance(e, Cast):
+        return Cast(replace_expr(e.operand, table), e.type, e.loc)
+    if isinstance(e, Select):
+        return Select(replace_expr(e.cond, table), replace_expr(e.if_true, table), replace_expr(e.if_false, table), e.type, e.loc)
+    return MathCall(e.name, [replace_expr(a, table) for a in e.args], e.type, e.loc)
+
+
+def clone_expr(e: Expr) -> Expr:
+    """A copy of ``e`` sharing its variables (an expression node appears once in the IR)."""
+    return replace_expr(e, {})
+
+
 def unique_name(base: str, used: set[str]) -> str:
     """``base``, or ``base_2``, ``base_3``, ... the first not in ``used`` (which takes it)."""
     name, n = base, 1

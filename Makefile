@@ -41,7 +41,7 @@ typecheck: deps
 	$(PYTHON) -m mypy
 
 # pytest exits 5 when it collects nothing: say so instead of passing silently or failing obscurely.
-unit: deps
+unit: deps fuzz-deps
 	@$(SCRIPTS)/pytest -q -n 2; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests"; fi; exit $$rc
 

@@ -4,6 +4,7 @@ before, by :mod:`hls.fuzz.ubcheck`)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -25,12 +26,27 @@ KNOWN_SIGNATURES = {
 
 
 def hls_command() -> list[str]:
-    """How to run the hls CLI of this Python environment."""
+    """How to run hls: $HLS_FUZZ_HLS (e.g. a stable installation while others edit the work
+    tree), else the hls CLI of this Python environment."""
+    override = os.environ.get("HLS_FUZZ_HLS")
+    if override:
+        return override.split()
     script = Path(sysconfig.get_path("scripts")) / "hls"
     if script.exists():
         return [str(script)]
     found = shutil.which("hls")
     return [found] if found else [sys.executable, "-m", "hls"]
+
+
+def tool_env() -> dict[str, str]:
+    """The environment of hls runs: with ccache installed, Verilator's build compiles through it
+    (OBJCACHE) in preprocessor mode, so its runtime library is compiled once, not per kernel, and
+    files whose preprocessed text differs (the harness) are still compiled afresh."""
+    env = dict(os.environ)
+    if shutil.which("ccache"):
+        env.setdefault("OBJCACHE", "ccache")
+        env.setdefault("CCACHE_NODIRECT", "1")
+    return env
 
 
 @dataclass
@@ -104,7 +120,7 @@ def run_flow(src: Path, outdir: Path, hls_args: list[str], timeout: int, stop_af
     commands = [" ".join(synth), " ".join(cosim)]
     log: list[str] = []
     try:
-        proc = subprocess.run(synth, capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run(synth, capture_output=True, text=True, timeout=timeout, env=tool_env())
     except subprocess.TimeoutExpired:
         return Outcome("timeout", "synth timeout", f"$ {commands[0]}\n(timed out after {timeout} s)\n", commands)
     log.append(f"$ {commands[0]}\n{proc.stdout}{proc.stderr}")
@@ -115,7 +131,7 @@ def run_flow(src: Path, outdir: Path, hls_args: list[str], timeout: int, stop_af
     if stop_after_synth:
         return Outcome("pass", "", "".join(log), commands[:1])
     try:
-        proc = subprocess.run(cosim, capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run(cosim, capture_output=True, text=True, timeout=timeout, env=tool_env())
     except subprocess.TimeoutExpired:
         return Outcome("timeout", "cosim timeout", "".join(log) + f"$ {commands[1]}\n(timed out after {timeout} s)\n", commands)
     log.append(f"$ {commands[1]}\n{proc.stdout}{proc.stderr}")

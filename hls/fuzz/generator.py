@@ -185,9 +185,10 @@ class KernelGenerator:
             inner = self.int_expr(1)
             if size & (size - 1) == 0:
                 options.append((2.0, f"{inner.text} & {size - 1}"))
-            else:
+                self.used.add("indirect_index")
+            elif self.on("div_mod"):
                 options.append((2.0, f"(unsigned)({inner.text}) % {size}u"))
-            self.used.add("indirect_index")
+                self.used.add("indirect_index")
         if not options or self.rng.random() < 0.08:
             return str(self.rng.randint(0, size - 1))
         weights = [w for w, _ in options]
@@ -632,10 +633,13 @@ class KernelGenerator:
         choice = rng.randint(0, 3)
         if choice == 0:
             return f"for (int {v} = 0; {v} < {n.name}; {v}{'++' if step == 1 else f' += {step}'})", Var(v, INT, 0, n.hi - 1, False)
-        if choice == 1:
+        if choice == 1 and (n.ty.width <= 32 or self.on("narrowing_bound_init")):
+            self.used.add("narrowing_bound_init" if n.ty.width > 32 else "loop_arg_start")
             return f"for (int {v} = {n.name}; {v} < {size}; {v}++)", Var(v, INT, max(n.lo, 0), size - 1, False)
-        if choice == 2:
+        if choice == 2 and (n.ty.width <= 32 or self.on("narrowing_bound_init")):
             return f"for (int {v} = {n.name} - 1; {v} >= 0; {v}--)", Var(v, INT, 0, n.hi - 1, False)
+        if choice in (1, 2):
+            return f"for (int {v} = 0; {v} < {n.name}; {v}++)", Var(v, INT, 0, n.hi - 1, False)
         return f"for (int {v} = {size - 1}; {v} >= {n.name}; {v}{'--' if step == 1 else f' -= {step}'})", Var(v, INT, n.lo, size - 1, False)
 
     def loop(self, inner_depth: int, body_count: int | None = None) -> None:
@@ -856,9 +860,9 @@ class KernelGenerator:
             self.declare_counter()
         if self.chance("local_arrays", 0.35):
             self.local_array()
-        for _ in range(rng.randint(1, 3)):
+        for _ in range(rng.randint(2, 4)):
             r = rng.random()
-            if r < 0.5:
+            if r < 0.55:
                 self.loop(rng.randint(0, 2) if self.on("nested_loops") else 0)
             elif r < 0.7 and self.on("reductions"):
                 self.reduction()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import time
@@ -153,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--enable", default="", help="comma list of features to enable (e.g. the known-bug ones)")
     parser.add_argument("--disable", default="", help="comma list of features to disable")
     parser.add_argument("--all-features", action="store_true", help=f"enable every feature, also the known-bug ones ({', '.join(sorted(KNOWN_BUG_FEATURES))})")
+    parser.add_argument("--hls", default="", help="hls command to test (default: this environment's hls; sets HLS_FUZZ_HLS)")
     parser.add_argument("--list-features", action="store_true", help="print the feature switches and exit")
     parser.add_argument("--fail-on-findings", action="store_true", help="exit 1 when any finding or generator UB occurred")
     args = parser.parse_args(argv)
@@ -161,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
             default = "off" if name in KNOWN_BUG_FEATURES else "on"
             print(f"{name:22} {default:3}  {what}")
         return 0
+    if args.hls:
+        os.environ["HLS_FUZZ_HLS"] = args.hls  # also seen by the reducer's interestingness test
     try:
         mix = FeatureMix.from_options(args.enable, args.disable, args.all_features)
     except ValueError as err:

@@ -10,9 +10,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 STD = ["-std=gnu99", "-ffp-contract=off"]
+# warnings a random program has by design (mixed-sign comparisons, dead locals, x != x, ...):
+# the only ones -Wall -Wextra may report on a generated program
+RANDOM_PROGRAM_WARNINGS = [
+    "-Wno-sign-compare", "-Wno-unused-variable", "-Wno-unused-but-set-variable", "-Wno-unused-parameter",
+    "-Wno-unused-function", "-Wno-unknown-pragmas", "-Wno-tautological-compare", "-Wno-int-in-bool-context",
+    "-Wno-type-limits", "-Wno-overflow",
+]  # fmt: skip
 WARNINGS_AS_ERRORS = [
-    "-Wall", "-Wextra", "-Wno-sign-compare", "-Wno-unused-variable", "-Wno-unused-but-set-variable",
-    "-Wno-unused-parameter", "-Wno-unused-function", "-Werror=uninitialized", "-Werror=maybe-uninitialized",
+    "-Wall", "-Wextra", *RANDOM_PROGRAM_WARNINGS, "-Woverflow", "-Werror=uninitialized", "-Werror=maybe-uninitialized",
     "-Werror=implicit-function-declaration", "-Werror=implicit-int", "-Werror=return-type", "-Werror=array-bounds",
     "-Werror=int-conversion", "-Werror=incompatible-pointer-types", "-Werror=div-by-zero",
     "-Werror=shift-count-overflow", "-Werror=shift-count-negative", "-Werror=shift-negative-value",

@@ -5,6 +5,12 @@ Every call of the top function F made by the testbench runs both the original C 
 and models each ap_memory port: read latency 1, read-first), compares every array element and the
 return value bit-exactly, and hands the RTL's results back to the caller.
 
+The C program is the testbench files (or, without them, a generated main drawing random inputs)
+and the kernel file. Each is compiled after preprocessing; in the one that defines F, F's body
+becomes a call of the harness and the original body moves to ``__hls_ref_F`` (``_rewrite_unit``),
+so F keeps the type, storage class and place the user gave it, and every declaration and call of
+it, wherever it is, stays valid C.
+
 Cycle count of a call: the number of rising clock edges from the one that sampled ``ap_start``
 while the block was idle up to the cycle in which ``ap_done`` is high (Vitis's "latency").
 """
@@ -50,6 +56,9 @@ class _HarnessArray:
     dims: tuple[int, ...]
     depth: int
     ports: tuple[tuple[int, bool, bool], ...]  # (port, read, write)
+    written: bool
+    random_expr: str  # a C++ expression drawing a random element
+    edges: tuple[str, ...]  # C++ expressions of the element type's edge values
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,7 @@ class _HarnessScalar:
     width: int
     signed: bool
     random_expr: str  # a C++ expression drawing a value in the argument's range
+    edges: tuple[str, ...]  # the type's edge values inside the argument's range
 
 
 @dataclass(frozen=True)
@@ -69,10 +79,10 @@ class _HarnessModel:
     ret_bits_type: str | None
     ret_is_float: bool
     ret_width: int
-    params_decl: str
+    params: tuple[str, ...]  # the harness's C++ parameters, named hls_arg_NAME
+    params_decl: str  # the same joined, or "void"
     arrays: tuple[_HarnessArray, ...]
     scalars: tuple[_HarnessScalar, ...]
-    call_args: str
     order: tuple[tuple[str, str], ...]  # (kind, name) in C order
     random_main: bool
     seed: int
@@ -90,6 +100,38 @@ def _bits_type(width: int) -> str:
     return f"uint{max(8, 1 << (width - 1).bit_length())}_t"
 
 
+def _int_literal(v: int, ct: str) -> str:
+    if v == -(1 << 63):
+        return f"({ct})(-9223372036854775807LL - 1)"
+    if v >= 1 << 63:
+        return f"({ct}){v}ULL"
+    return f"({ct})({v}LL)"
+
+
+def int_edge_values(t: IntType, lo: int | None = None, hi: int | None = None) -> list[int]:
+    """Edge values of an integer type inside ``[lo, hi]`` (default: the type's range): 0, 1, -1,
+    the type's limits and their neighbours, and the limits of the narrower integer types (where
+    truncation and sign extension go wrong)."""
+    lo = t.min if lo is None else lo
+    hi = t.max if hi is None else hi
+    values = {0, 1, -1, t.min, t.min + 1, t.max, t.max - 1, lo, lo + 1, hi, hi - 1}
+    for w in (8, 16, 32, 64):
+        if w <= t.width:
+            values |= {(1 << (w - 1)) - 1, 1 << (w - 1), -(1 << (w - 1)), (1 << w) - 1}
+    return sorted(v for v in values if max(lo, t.min) <= v <= min(hi, t.max))
+
+
+def _float_edges(ct: str) -> tuple[str, ...]:
+    """+-0, +-1, NaN of both signs, +-infinity, the smallest and largest subnormals, the smallest
+    normal, +-the largest finite value."""
+    lim = f"std::numeric_limits<{ct}>"
+    return (
+        f"({ct})0", f"-({ct})0", f"({ct})1", f"-({ct})1", f"{lim}::quiet_NaN()", f"-{lim}::quiet_NaN()",
+        f"{lim}::infinity()", f"-{lim}::infinity()", f"{lim}::denorm_min()", f"-{lim}::denorm_min()",
+        f"({lim}::min() - {lim}::denorm_min())", f"{lim}::min()", f"{lim}::max()", f"-{lim}::max()",
+    )  # fmt: skip
+
+
 def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, timeout: int) -> _HarnessModel:
     arrays: list[_HarnessArray] = []
     scalars: list[_HarnessScalar] = []
@@ -99,27 +141,37 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
         if isinstance(p, ArrayArg):
             ct = _ctype(p.elem)
             ports = tuple((k, u.read, u.write) for k, u in enumerate(p.ports))
-            is_float = isinstance(p.elem, FloatType)
-            arrays.append(_HarnessArray(p.name, ct, _bits_type(p.elem.width), is_float, p.elem.width, p.elem.signed, p.dims, p.depth, ports))
-            decls.append(f"{ct} *{p.name}")
+            if isinstance(p.elem, FloatType):
+                expr, edges = f"({ct})hls_random_real()", _float_edges(ct)
+            else:
+                bits = "hls_next_random()" if p.elem.width in (8, 16, 32, 64) else f"(hls_next_random() & {(1 << p.elem.width) - 1}ULL)"
+                expr, edges = f"({ct}){bits}", tuple(_int_literal(v, ct) for v in int_edge_values(p.elem))
+            arrays.append(_HarnessArray(
+                p.name, ct, _bits_type(p.elem.width), isinstance(p.elem, FloatType), p.elem.width, p.elem.signed, p.dims, p.depth,
+                ports, p.written, expr, edges,
+            ))  # fmt: skip
+            decls.append(f"{ct} *hls_arg_{p.name}")
             order.append(("array", p.name))
         else:
             assert isinstance(p, ScalarArg)
-            lo, hi = p.value_range if p.value_range else ((p.type.min, p.type.max) if isinstance(p.type, IntType) else (0, 0))
+            ct = _ctype(p.type)
             if isinstance(p.type, FloatType):
-                expr = f"({_ctype(p.type)})hls_random_real()"
-            elif hi - lo + 1 >= 1 << 63:
-                expr = f"({_ctype(p.type)})hls_next_random()"
+                expr, edges = f"({ct})hls_random_real()", _float_edges(ct)
             else:
-                expr = f"({_ctype(p.type)})((int64_t)({lo}LL) + (int64_t)(hls_next_random() % {hi - lo + 1}ULL))"
-            scalars.append(_HarnessScalar(p.name, _ctype(p.type), isinstance(p.type, FloatType), p.type.width, p.type.signed, expr))
-            decls.append(f"{_ctype(p.type)} {p.name}")
+                lo, hi = p.value_range if p.value_range else (p.type.min, p.type.max)
+                if hi - lo + 1 >= 1 << 63:
+                    expr = f"({ct})hls_next_random()"
+                else:
+                    expr = f"({ct})((int64_t){_int_literal(lo, 'int64_t')} + (int64_t)(hls_next_random() % {hi - lo + 1}ULL))"
+                edges = tuple(_int_literal(v, ct) for v in int_edge_values(p.type, lo, hi))
+            scalars.append(_HarnessScalar(p.name, ct, isinstance(p.type, FloatType), p.type.width, p.type.signed, expr, edges))
+            decls.append(f"{ct} hls_arg_{p.name}")
             order.append(("scalar", p.name))
     ret = iface.return_type
     return _HarnessModel(
         iface.name, _ctype(ret) if ret else None, _bits_type(ret.width) if ret else None, isinstance(ret, FloatType),
-        ret.width if ret else 0, ", ".join(decls) or "void",
-        tuple(arrays), tuple(scalars), ", ".join(n for _, n in order), tuple(order), random_main, seed, runs, timeout,
+        ret.width if ret else 0, tuple(decls), ", ".join(decls) or "void",
+        tuple(arrays), tuple(scalars), tuple(order), random_main, seed, runs, timeout,
     )  # fmt: skip
 
 
@@ -140,45 +192,171 @@ def _env() -> jinja2.Environment:
     return env
 
 
-def _c_params(model: _HarnessModel) -> str:
-    """F's parameters as C sees the wrapper: arrays as ``void *``, so a caller passing any array
-    shape (``double (*)[N]``, PolyBench's ``*A``) and the trampoline's call convert implicitly."""
+def _c_scalar(t: ScalarType) -> str:
+    """The plain C spelling of a scalar type (the testbench units are compiled after
+    preprocessing, so no <stdint.h> names)."""
+    if isinstance(t, FloatType):
+        return "float" if t.width == 32 else "double"
+    base = {8: "char", 16: "short", 32: "int", 64: "long long"}[max(8, 1 << (t.width - 1).bit_length())]
+    return f"{'signed' if t.signed else 'unsigned'} {base}"
+
+
+def _c_params(iface: FunctionInterface, prefix: str | None = None) -> str:
+    """F's parameters as the C side of the harness sees them: arrays as ``void *`` (the C function
+    takes them in whatever spelling it declares), scalars with their C types; named
+    ``prefix0, prefix1, ...`` if a prefix is given."""
     decls = []
-    for kind, name in model.order:
-        if kind == "array":
-            decls.append(f"void *{name}")
-        else:
-            decls.append(next(f"{s.ctype} {name}" for s in model.scalars if s.name == name))
+    for k, p in enumerate(iface.params):
+        decl = "void *" if isinstance(p, ArrayArg) else f"{_c_scalar(p.type)} "
+        decls.append((decl + (f"{prefix}{k}" if prefix is not None else "")).rstrip())
     return ", ".join(decls) or "void"
 
 
-def _renamed_kernel(iface: FunctionInterface, dest: Path, model: _HarnessModel) -> tuple[Path, Path]:
-    """A copy of the kernel file whose F is renamed ``__hls_ref_F`` plus a callable trampoline, and
-    a header (force-included) declaring the wrapper that takes F's place for every caller."""
-    src = Path(iface.kernel_file)
-    lines = src.read_text().splitlines(keepends=True)
-    ref = f"__hls_ref_{iface.name}"
-    for loc in sorted(iface.name_locations, key=lambda s: (s.line, -s.col)):
-        i = loc.line - 1
-        line = lines[i]
-        col = loc.col - 1
-        if line[col : col + len(iface.name)] != iface.name:
-            m = re.search(rf"\b{re.escape(iface.name)}\b", line)
-            if m is None:
-                raise HlsError(loc, f"cosim: cannot find '{iface.name}' here to rename it")
-            col = m.start()
-        lines[i] = line[:col] + ref + line[col + len(iface.name) :]
-    ret = model.ret_ctype or "void"
-    params = _c_params(model)
-    header = dest / "hls_wrapper.h"
-    # declared before the file's first line, so storage-class specifiers on the line before F
-    # (PolyBench writes 'static' alone on its own line) still apply to the renamed definition
-    header.write_text(f"#include <stdint.h>\n{ret} {iface.name}({params});\n")
-    body = f"return {ref}({model.call_args});" if model.ret_ctype else f"{ref}({model.call_args});"
-    lines.append(f"\n{ret} __hls_ref_entry_{iface.name}({params}) {{ {body} }}\n")
-    out = dest / f"ref_{src.name}"
-    out.write_text("".join(lines))
-    return out, header
+@dataclass(frozen=True)
+class _Tok:
+    kind: str  # id | num | str | punct
+    text: str
+    start: int
+    end: int
+
+
+_TOKEN = re.compile(
+    r"""(?P<ws>[ \t\r\f\v]+)|(?P<nl>\n)
+      | (?P<str>(?:u8|[LuU])?"(?:\\.|[^"\\\n])*")
+      | (?P<chr>[LuU]?'(?:\\.|[^'\\\n])*')
+      | (?P<id>[A-Za-z_$][\w$]*)
+      | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+      | (?P<punct>.)""",
+    re.VERBOSE,
+)
+
+
+def _tokens(text: str) -> list[_Tok]:
+    """The tokens of preprocessed C, without whitespace and directive lines (line markers,
+    ``#pragma``)."""
+    out: list[_Tok] = []
+    pos, line_start = 0, True
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        assert m is not None  # the last alternative matches any character but a newline, 'nl' that
+        kind = m.lastgroup or "punct"
+        if kind == "punct" and m.group() == "#" and line_start:
+            eol = text.find("\n", pos)
+            pos = len(text) if eol < 0 else eol
+            continue
+        if kind == "nl":
+            line_start = True
+        elif kind != "ws":
+            line_start = False
+            out.append(_Tok("str" if kind == "chr" else kind, m.group(), m.start(), m.end()))
+        pos = m.end()
+    return out
+
+
+def _matching(toks: list[_Tok], i: int) -> int:
+    """The index of the bracket closing the one at ``toks[i]``."""
+    depth = 0
+    for j in range(i, len(toks)):
+        if toks[j].kind == "punct" and toks[j].text in "([{":
+            depth += 1
+        elif toks[j].kind == "punct" and toks[j].text in ")]}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(toks) - 1
+
+
+@dataclass(frozen=True)
+class _Definition:
+    """F's definition in a token list: specifiers ``toks[spec:name]``, parameter list
+    ``toks[lparen:rparen + 1]``, body from ``toks[rparen + 1]``."""
+
+    spec: int
+    name: int
+    lparen: int
+    rparen: int
+
+
+def _find_definition(toks: list[_Tok], name: str) -> _Definition | None:
+    """The file-scope definition of function ``name``: the identifier outside any bracket, its
+    parameter list, then ``{``. Prototypes (``;`` or ``,`` after the list), calls and the name
+    inside other identifiers, strings or comments do not match."""
+    depth = 0
+    for i, t in enumerate(toks):
+        if t.kind == "punct" and t.text in "([{":
+            depth += 1
+        elif t.kind == "punct" and t.text in ")]}":
+            depth -= 1
+        elif depth == 0 and t.kind == "id" and t.text == name and i + 1 < len(toks) and toks[i + 1].text == "(":
+            close = _matching(toks, i + 1)
+            if close + 1 < len(toks) and toks[close + 1].text == "{":
+                spec = i
+                while spec > 0 and toks[spec - 1].text not in (";", "}", "{"):
+                    spec -= 1
+                return _Definition(spec, i, i + 1, close)
+    return None
+
+
+def _param_groups(toks: list[_Tok]) -> list[list[_Tok]]:
+    """The parameter declarations of a parameter list ``( ... )``, split at top-level commas."""
+    groups: list[list[_Tok]] = [[]]
+    depth = 0
+    for t in toks[1:-1]:
+        if t.kind == "punct" and t.text in "([{":
+            depth += 1
+        elif t.kind == "punct" and t.text in ")]}":
+            depth -= 1
+        elif depth == 0 and t.text == ",":
+            groups.append([])
+            continue
+        groups[-1].append(t)
+    if groups == [[]] or [t.text for t in groups[0]] == ["void"]:
+        return []
+    return groups
+
+
+_INLINE = {"inline", "__inline", "__inline__"}
+_CXX_SUFFIXES = {".cc", ".cpp", ".cxx", ".c++", ".C"}
+
+
+def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, trampoline: bool) -> str | None:
+    """A preprocessed translation unit with F's definition split in two, or None when the unit
+    does not define F.
+
+    ``SPEC F(PARAMS) { BODY }`` becomes ``SPEC F(PARAMS) { call __hls_cosim_F } SPEC
+    __hls_ref_F(PARAMS) { BODY }``: F keeps its name, type, storage class and place, so every
+    prototype of it (in headers, in the file, in the testbench) and every caller (main before or
+    after it, a static top called from the same file, other files) stay as they are and reach the
+    harness, which runs the RTL and the original C function, ``__hls_ref_F``. With ``trampoline``,
+    ``__hls_ref_entry_F`` (arrays as ``void *``) makes the original callable from the harness
+    even when F is static.
+    """
+    toks = _tokens(text)
+    d = _find_definition(toks, iface.name)
+    if d is None:
+        return None
+    groups = _param_groups(toks[d.lparen : d.rparen + 1])
+    names = [p.name for p in iface.params]
+    if len(groups) != len(names) or any(n not in {t.text for t in g if t.kind == "id"} for n, g in zip(names, groups, strict=True)):
+        found = ", ".join(" ".join(t.text for t in g) for g in groups)
+        raise HlsError(SourceLoc(str(file), 0, 0), f"cosim: the parameters of {iface.name} ({found}) are not the synthesized ones ({', '.join(names)})")
+    top, ret = iface.name, _c_scalar(iface.return_type) if iface.return_type else "void"
+    ref = f"__hls_ref_{top}" if trampoline else f"__hls_ref{unit}_{top}"
+    spec = " ".join(t.text for t in toks[d.spec : d.name] if t.text not in _INLINE)
+    params = " ".join(t.text for t in toks[d.lparen : d.rparen + 1])
+    args = ", ".join(f"(void *)({p.name})" if isinstance(p, ArrayArg) else p.name for p in iface.params)
+    stub = f"{{ return __hls_cosim_{top}({args}); }}" if iface.return_type else f"{{ __hls_cosim_{top}({args}); }}"
+    body = toks[d.rparen + 1].start
+    out = [
+        f"{ret} __hls_cosim_{top}({_c_params(iface)});\n",
+        text[:body],
+        f"{stub} {spec} {ref}{params} ",
+        text[body:],
+    ]
+    if trampoline:
+        call = f"{ref}({', '.join(f'hls_a{k}' for k in range(len(names)))})"
+        out.append(f"\n{ret} __hls_ref_entry_{top}({_c_params(iface, 'hls_a')}) {{ {'return ' if iface.return_type else ''}{call}; }}\n")
+    return "".join(out)
 
 
 def _run(cmd: list[str], cwd: Path, what: str, loc: SourceLoc) -> None:
@@ -186,6 +364,49 @@ def _run(cmd: list[str], cwd: Path, what: str, loc: SourceLoc) -> None:
     if proc.returncode != 0:
         tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-15:])
         raise HlsError(loc, f"cosim: {what} failed:\n{tail}")
+
+
+def _compile_units(iface: FunctionInterface, kernel: Path, tbs: list[Path], cflags: list[str], build: Path) -> list[Path]:
+    """Compiles the testbench files and the kernel file: each is preprocessed, and the one that
+    defines F gets the harness in F's place (``_rewrite_unit``).
+
+    The kernel file is compiled with its ``main`` renamed unless it is a testbench itself, and not
+    at all when a testbench defines F already (it #includes the kernel's source)."""
+
+    def preprocess(path: Path, flags: list[str]) -> str:
+        proc = subprocess.run(["gcc", "-E", *cflags, *flags, str(path)], cwd=build, capture_output=True, text=True)
+        if proc.returncode != 0:
+            tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
+            raise HlsError(SourceLoc(str(path), 0, 0), f"cosim: preprocessing {path.name} failed:\n{tail}")
+        return proc.stdout
+
+    units = [tb for k, tb in enumerate(tbs) if tb not in tbs[:k]]
+    texts = [preprocess(tb, []) for tb in units]
+    defines = [_find_definition(_tokens(text), iface.name) is not None for text in texts]
+    # the original C function is called through the kernel file, or the testbench that includes it
+    if kernel in units:
+        ref_unit = units.index(kernel)
+    elif any(defines):
+        ref_unit = defines.index(True)
+    else:
+        units.insert(0, kernel)
+        texts.insert(0, preprocess(kernel, ["-Dmain=__hls_unused_main"]))
+        ref_unit = 0
+    objects: list[Path] = []
+    for k, (path, text) in enumerate(zip(units, texts, strict=True)):
+        loc = SourceLoc(str(path), 0, 0)
+        rewritten = _rewrite_unit(text, iface, path, k, trampoline=k == ref_unit)
+        cxx = path.suffix in _CXX_SUFFIXES
+        if k == ref_unit and rewritten is None:
+            raise HlsError(loc, f"cosim: no definition of '{iface.name}' in {path.name} (after preprocessing)")
+        if cxx and rewritten is not None:
+            raise HlsError(loc, f"cosim: the C++ file {path.name} defines '{iface.name}'; give cosim a C file that defines it")
+        source = build / f"unit{k}_{path.stem}{'.ii' if cxx else '.i'}"
+        source.write_text(text if rewritten is None else rewritten)
+        obj = source.with_suffix(".o")
+        _run(["gcc", *cflags, "-c", str(source), "-o", str(obj)], build, f"compiling {path.name}", loc)
+        objects.append(obj)
+    return objects
 
 
 def run_cosim(
@@ -211,18 +432,8 @@ def run_cosim(
     build.mkdir(parents=True)
     model = _model(iface, tb_files is None, seed, runs, timeout_cycles)
     kernel = Path(iface.kernel_file).resolve()
-    ref, wrapper = _renamed_kernel(iface, build, model)
     cflags = ["-O0", "-ffp-contract=off", "-std=gnu99", "-w", f"-I{kernel.parent}", *cpp_args]
-    objects: list[Path] = []
-    ref_flags = ["-include", str(wrapper)] + ([] if tb_files else ["-Dmain=__hls_unused_main"])
-    _run(["gcc", *cflags, *ref_flags, "-c", str(ref), "-o", str(build / "ref.o")], build, f"compiling {kernel.name}", loc)
-    objects.append(build / "ref.o")
-    for k, tb in enumerate(tb_files or []):
-        if tb.resolve() == kernel:
-            continue
-        obj = build / f"tb{k}.o"
-        _run(["gcc", *cflags, "-c", str(tb.resolve()), "-o", str(obj)], build, f"compiling {tb}", SourceLoc(str(tb), 0, 0))
-        objects.append(obj)
+    objects = _compile_units(iface, kernel, [tb.resolve() for tb in tb_files or []], cflags, build)
     harness = build / "harness.cpp"
     harness.write_text(_env().get_template("cosim_harness.cpp.j2").render(m=model))
     results = build / "results.json"

@@ -121,6 +121,8 @@ def _with_value_ranges(iface: FunctionInterface, model: AffineModel) -> Function
 
 def interface_to_json(iface: FunctionInterface) -> str:
     data = asdict(iface)
+    # absolute, so that cosim finds the kernel file from any working directory
+    data["kernel_file"] = str(Path(iface.kernel_file).resolve())
     return json.dumps(data, indent=2, sort_keys=True) + "\n"
 
 

@@ -71,8 +71,8 @@ class FunctionInterface:
     """The C signature and RTL ports of the top function.
 
     ``name_locations`` are the positions of the function's name in every file-scope declaration
-    and the definition of the top function in the kernel file, so cosim can rename the original C
-    function and put its own wrapper in its place.
+    and the definition of the top function in the kernel file (for tools; cosim finds the
+    definition in the preprocessed file itself, see ``hls.cosim``).
     """
 
     name: str

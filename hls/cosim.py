@@ -269,12 +269,14 @@ def _matching(toks: list[_Tok], i: int) -> int:
 @dataclass(frozen=True)
 class _Definition:
     """F's definition in a token list: specifiers ``toks[spec:name]``, parameter list
-    ``toks[lparen:rparen + 1]``, body from ``toks[rparen + 1]``."""
+    ``toks[lparen:rparen + 1]`` (K&R: and the parameter declarations up to the body), body from
+    ``toks[body]``."""
 
     spec: int
     name: int
     lparen: int
     rparen: int
+    body: int
 
 
 def _find_definition(toks: list[_Tok], name: str) -> _Definition | None:
@@ -289,11 +291,16 @@ def _find_definition(toks: list[_Tok], name: str) -> _Definition | None:
             depth -= 1
         elif depth == 0 and t.kind == "id" and t.text == name and i + 1 < len(toks) and toks[i + 1].text == "(":
             close = _matching(toks, i + 1)
-            if close + 1 < len(toks) and toks[close + 1].text == "{":
+            body = close + 1
+            if body < len(toks) and toks[body].kind == "id" and toks[body].text not in _AFTER_DECLARATOR:
+                # a K&R definition: parameter declarations, then the body
+                while body < len(toks) and toks[body].text != "{":
+                    body = _matching(toks, body) + 1 if toks[body].text in ("(", "[") else body + 1
+            if body < len(toks) and toks[body].text == "{":
                 spec = i
                 while spec > 0 and toks[spec - 1].text not in (";", "}", "{"):
                     spec -= 1
-                return _Definition(spec, i, i + 1, close)
+                return _Definition(spec, i, i + 1, close, body)
     return None
 
 
@@ -316,6 +323,7 @@ def _param_groups(toks: list[_Tok]) -> list[list[_Tok]]:
 
 
 _INLINE = {"inline", "__inline", "__inline__"}
+_AFTER_DECLARATOR = {"__attribute__", "__attribute", "asm", "__asm", "__asm__"}  # in a prototype
 _CXX_SUFFIXES = {".cc", ".cpp", ".cxx", ".c++", ".C"}
 
 
@@ -343,10 +351,10 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
     top, ret = iface.name, _c_scalar(iface.return_type) if iface.return_type else "void"
     ref = f"__hls_ref_{top}" if trampoline else f"__hls_ref{unit}_{top}"
     spec = " ".join(t.text for t in toks[d.spec : d.name] if t.text not in _INLINE)
-    params = " ".join(t.text for t in toks[d.lparen : d.rparen + 1])
+    params = " ".join(t.text for t in toks[d.lparen : d.body])
     args = ", ".join(f"(void *)({p.name})" if isinstance(p, ArrayArg) else p.name for p in iface.params)
     stub = f"{{ return __hls_cosim_{top}({args}); }}" if iface.return_type else f"{{ __hls_cosim_{top}({args}); }}"
-    body = toks[d.rparen + 1].start
+    body = toks[d.body].start
     out = [
         f"{ret} __hls_cosim_{top}({_c_params(iface)});\n",
         text[:body],

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
-from hls.diagnostics import SourceLoc
+from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
 from hls.ir.hir import (
     CombOp,
@@ -107,8 +107,11 @@ class _Builder:
             return e
         if width < v.width:
             return self.slice(v, width)
-        fill = f"{e}[{v.width - 1}]" if signed else "1'b0"
-        return f"{{{{{width - v.width}{{{fill}}}}}, {e}}}"
+        if signed:
+            # a $signed cast, not {{n{e[msb]}}, e}: Verilator 5.006 miscompiles that replication
+            # when e is the negation of a zero-extended bit (-(a >= b) widened, tests/kernels/neg_cmp_sext.c)
+            return f"{width}'($signed({e}))"
+        return f"{{{{{width - v.width}{{1'b0}}}}, {e}}}"
 
     def define(self, v: Value, expr: str, comment: str = "") -> None:
         name = f"v_{v.name}"
@@ -129,25 +132,29 @@ class _Builder:
     # -- ops --
     def region(self, ops: list[Op], ii: int | None) -> None:
         for op in ops:
-            if isinstance(op, ConstOp):
-                self.expr_of[op.result] = const(op.value, op.result.width)
-                self.const_val[op.result] = op.value
-            elif isinstance(op, CombOp):
-                self.define(op.result, self.comb(op))
-            elif isinstance(op, UnitOp):
-                self.unit(op)
-            elif isinstance(op, LoadOp):
-                self.load(op)
-            elif isinstance(op, StoreOp):
-                self.store(op)
-            elif isinstance(op, DelayOp):
-                self.delay(op, ii)
-            elif isinstance(op, ForOp):
-                self.loop(op)
-            elif isinstance(op, IfOp):
-                self.dynamic_if(op)
-            elif isinstance(op, ReturnOp):
-                self.ret(op)
+            with processing(getattr(op, "loc", None)):
+                self.op(op, ii)
+
+    def op(self, op: Op, ii: int | None) -> None:
+        if isinstance(op, ConstOp):
+            self.expr_of[op.result] = const(op.value, op.result.width)
+            self.const_val[op.result] = op.value
+        elif isinstance(op, CombOp):
+            self.define(op.result, self.comb(op))
+        elif isinstance(op, UnitOp):
+            self.unit(op)
+        elif isinstance(op, LoadOp):
+            self.load(op)
+        elif isinstance(op, StoreOp):
+            self.store(op)
+        elif isinstance(op, DelayOp):
+            self.delay(op, ii)
+        elif isinstance(op, ForOp):
+            self.loop(op)
+        elif isinstance(op, IfOp):
+            self.dynamic_if(op)
+        elif isinstance(op, ReturnOp):
+            self.ret(op)
 
     def comb(self, op: CombOp) -> str:
         a = op.operands
@@ -302,8 +309,9 @@ class _Builder:
         if to < width:
             self.unused.append(f"{e}[{width - 1}:{to}]")
             return f"{e}[{to - 1}:0]"
-        fill = f"{e}[{width - 1}]" if signed else "1'b0"
-        return f"{{{{{to - width}{{{fill}}}}}, {e}}}"
+        if signed:
+            return f"{to}'($signed({e}))"  # as in extend(): no replication of the sign bit
+        return f"{{{{{to - width}{{1'b0}}}}, {e}}}"
 
     def _replace_wire(self, name: str, expr: str) -> None:
         for i, wire in enumerate(self.wires):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import islpy as isl
 
-from hls.diagnostics import HlsError
+from hls.diagnostics import HlsError, processing
 from hls.ir.affine import Access, AffineLoop, AffineModel, AffineStatement
 from hls.ir.ctypes import ArrayType, IntType
 from hls.ir.evaluate import eval_expr
@@ -174,35 +174,39 @@ class _Builder:
     def walk(self, stmts: list[Stmt], loops: list[For], conds: list[str], counter: list[int], prefix: list[str], exact: bool) -> None:
         """Visits statements in order; ``counter`` numbers the items of one loop level (if-branches share it)."""
         for s in stmts:
-            if isinstance(s, If):
-                iters = [lp.var for lp in loops]
-                try:
-                    self.side = []
-                    c = self.cond(s.cond, iters)
-                    if not self.holds(self.domain_of(iters, conds), iters):
-                        raise _NotAffine
-                except _NotAffine:
-                    self.walk(s.then_body, loops, conds, counter, prefix, False)
-                    self.walk(s.else_body, loops, conds, counter, prefix, False)
-                    continue
-                self.walk(s.then_body, loops, conds + [c], counter, prefix, exact)
-                self.walk(s.else_body, loops, conds + [f"(not {c})"], counter, prefix, exact)
-                continue
-            position = counter[0]
-            counter[0] += 1
-            if isinstance(s, For):
-                iters = [lp.var for lp in loops] + [s.var]
-                loop_conds = conds + self.loop_constraints(s, iters, conds)
-                dom = isl.Set(self.with_params(self.set_text("L", iters, loop_conds)))
-                self.model.loops[s] = self.loop_info(s, len(iters), dom)
-                # the schedule follows execution order: a decreasing loop runs -i upward
-                it = isl_name(s.var) if s.step > 0 else f"-{isl_name(s.var)}"
-                self.walk(s.body, loops + [s], loop_conds, [0], prefix + [str(position), it], exact)
-            else:
-                name = f"S{len(self.pending)}"
-                iters = [lp.var for lp in loops]
-                dom_text = self.with_params(self.set_text(name, iters, conds))
-                self.pending.append((name, s, loops, dom_text, prefix + [str(position)], exact))
+            with processing(s.loc):
+                self.visit(s, loops, conds, counter, prefix, exact)
+
+    def visit(self, s: Stmt, loops: list[For], conds: list[str], counter: list[int], prefix: list[str], exact: bool) -> None:
+        if isinstance(s, If):
+            iters = [lp.var for lp in loops]
+            try:
+                self.side = []
+                c = self.cond(s.cond, iters)
+                if not self.holds(self.domain_of(iters, conds), iters):
+                    raise _NotAffine
+            except _NotAffine:
+                self.walk(s.then_body, loops, conds, counter, prefix, False)
+                self.walk(s.else_body, loops, conds, counter, prefix, False)
+                return
+            self.walk(s.then_body, loops, conds + [c], counter, prefix, exact)
+            self.walk(s.else_body, loops, conds + [f"(not {c})"], counter, prefix, exact)
+            return
+        position = counter[0]
+        counter[0] += 1
+        if isinstance(s, For):
+            iters = [lp.var for lp in loops] + [s.var]
+            loop_conds = conds + self.loop_constraints(s, iters, conds)
+            dom = isl.Set(self.with_params(self.set_text("L", iters, loop_conds)))
+            self.model.loops[s] = self.loop_info(s, len(iters), dom)
+            # the schedule follows execution order: a decreasing loop runs -i upward
+            it = isl_name(s.var) if s.step > 0 else f"-{isl_name(s.var)}"
+            self.walk(s.body, loops + [s], loop_conds, [0], prefix + [str(position), it], exact)
+        else:
+            name = f"S{len(self.pending)}"
+            iters = [lp.var for lp in loops]
+            dom_text = self.with_params(self.set_text(name, iters, conds))
+            self.pending.append((name, s, loops, dom_text, prefix + [str(position)], exact))
 
     def loop_constraints(self, s: For, iters: list[Variable], outer_conds: list[str]) -> list[str]:
         v = isl_name(s.var)

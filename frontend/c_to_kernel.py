@@ -14,7 +14,8 @@ from pathlib import Path
 import pycparser_fake_libc
 from pycparser import c_ast
 
-from hls.diagnostics import HlsError, SourceLoc, unsupported
+from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing, unsupported
+from hls.frontend.pragmas import DIRECTIVES, honoured, option_location, parse_pragma
 from hls.ir import ctypes as ct
 from hls.ir.ctypes import DOUBLE, FLOAT, INT, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.kernel import (
@@ -76,7 +77,6 @@ _FLOAT_NAMES = {"float", "double"}
 
 _COMPOUND_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>", "&=": "&", "|=": "|", "^=": "^"}  # fmt: skip
 _INCDEC = {"p++": "+", "++": "+", "p--": "-", "--": "-"}
-_IGNORED_PRAGMAS = ("scop", "endscop")
 
 
 @dataclass
@@ -97,8 +97,10 @@ class _InlineFrame:
 class CToKernel:
     """Lowers one top function of a parsed translation unit."""
 
-    def __init__(self, ast: c_ast.FileAST, file: Path) -> None:
+    def __init__(self, ast: c_ast.FileAST, file: Path, warnings: list[Diagnostic]) -> None:
         self.file = str(file)
+        self.warnings = warnings
+        self.fn_pragmas: list[Pragma] = []  # directives on the top function and its variables
         self.funcs: dict[str, c_ast.FuncDef] = {}
         self.typedefs: dict[str, c_ast.Node] = {}
         self.enums: dict[str, int] = {}
@@ -136,11 +138,13 @@ class CToKernel:
         params = [self._param(p) for p in self._param_decls(fd)]
         for p in params:
             self.scopes[-1].names[p.name] = p
-        pragmas: list[Pragma] = []
-        body = self._block(fd.body.block_items or [], pragmas_out=pragmas)
+        first_warning = len(self.warnings)
+        body = self._block(fd.body.block_items or [], "top")
         self.scopes.pop()
         self._check_returns(body, ret, loc, top_level=True)
-        return KernelFunction(top, params, self.locals, ret, body, loc, pragmas)
+        # a block's pragmas are checked at its end: report them in source order
+        self.warnings[first_warning:] = sorted(self.warnings[first_warning:], key=lambda d: (d.loc.file, d.loc.line, d.loc.col))
+        return KernelFunction(top, params, self.locals, ret, body, loc, self.fn_pragmas)
 
     # ---- helpers -----------------------------------------------------------------------------
 
@@ -288,44 +292,54 @@ class CToKernel:
 
     # ---- statements --------------------------------------------------------------------------
 
-    def _block(self, items: list[c_ast.Node], pragmas_out: list[Pragma] | None = None) -> list[Stmt]:
+    def _block(self, items: list[c_ast.Node], where: str = "block", pragmas_out: list[Pragma] | None = None) -> list[Stmt]:
+        """The statements of a block. Its pragmas are checked once the block's names are declared:
+        loop directives of a ``where == "loop"`` body go to ``pragmas_out``, directives naming a
+        variable to the function's pragmas (under the variable's unique name)."""
         self.scopes.append(_Scope())
         out: list[Stmt] = []
+        found: list[Pragma] = []
         for item in items:
             if isinstance(item, c_ast.Pragma):
-                prag = self._pragma(item)
+                prag = parse_pragma(item.string, _pragma_loc(self.loc(item)), self.warnings)
                 if prag is not None:
-                    if pragmas_out is None:
-                        raise HlsError(self.loc(item), f"'#pragma HLS {prag.name}' is not allowed here")
-                    pragmas_out.append(prag)
+                    found.append(prag)
                 continue
             out.extend(self.stmt(item))
+        for prag in found:
+            self._apply_pragma(prag, where, pragmas_out)
         self.scopes.pop()
         return out
 
-    def _pragma(self, node: c_ast.Pragma) -> Pragma | None:
-        words = node.string.split()
-        if not words or words[0] in _IGNORED_PRAGMAS:
-            return None
-        if words[0].upper() != "HLS":
-            return None  # other tools' pragmas (omp, GCC, ...) do not change hardware
-        if len(words) < 2:
-            raise HlsError(self.loc(node), "'#pragma HLS' needs a directive")
-        opts: dict[str, str] = {}
-        for w in words[2:]:
-            if "=" in w:
-                k, v = w.split("=", 1)
-                opts[k.lower()] = v
-            else:
-                opts[w.lower()] = ""
-        return Pragma(words[1].lower(), opts, _pragma_loc(self.loc(node)))
+    def _apply_pragma(self, prag: Pragma, where: str, loop_pragmas: list[Pragma] | None) -> None:
+        spec = DIRECTIVES[prag.name]
+        options = dict(prag.options)
+        name = options.get(spec.target) if spec.target is not None else None
+        if name and not (spec.kind == "interface" and name == "return"):
+            loc = option_location(prag.loc, name)
+            if not any(name in s.names or name in s.values for s in self.scopes):
+                raise HlsError(loc, f"'{name}' in '#pragma HLS {prag.name}' is not declared here")
+            var = self._resolve(name, None)
+            if not isinstance(var, Variable) or (spec.kind == "interface" and var.kind != "param"):
+                what = "a parameter" if spec.kind == "interface" else "a variable"
+                raise HlsError(loc, f"'{name}' in '#pragma HLS {prag.name}' is not {what} of this function")
+            options[spec.target] = var.name  # type: ignore[index]
+        if not honoured(prag, where, self.warnings):
+            return
+        applied = Pragma(prag.name, options, prag.loc)
+        if spec.kind == "loop":
+            assert loop_pragmas is not None
+            loop_pragmas.append(applied)
+        else:
+            self.fn_pragmas.append(applied)
 
     def stmt(self, node: c_ast.Node) -> list[Stmt]:
         """The statements of one C statement: what its expressions hoisted (inlined calls,
         assignments, in C's order), then the statement itself. Nested statements (an ``if``'s
         branches) hoist into their own list, so the condition's side effects stay in front."""
         outer, self.pending = self.pending, []
-        result = self._stmt(node)
+        with processing(self.loc(node)):
+            result = self._stmt(node)
         hoisted, self.pending = self.pending, outer
         return hoisted + result
 
@@ -548,7 +562,7 @@ class CToKernel:
         self.loop_stack.append((cname, var))
         pragmas: list[Pragma] = []
         body_items = node.stmt.block_items or [] if isinstance(node.stmt, c_ast.Compound) else [node.stmt]
-        body = self._block(list(body_items), pragmas_out=pragmas)
+        body = self._block(list(body_items), "loop", pragmas)
         self.loop_stack.pop()
         self.scopes.pop()
         _check_not_written(body, _vars_of(bound), loc)
@@ -798,7 +812,7 @@ class CToKernel:
         self.scopes = [scope]
         self.loop_stack = []
         self.frames.append(_InlineFrame(name, result))
-        body = self._block(fd.body.block_items or [])
+        body = self._block(fd.body.block_items or [], "callee")
         self.frames.pop()
         self.scopes, self.pending, self.loop_stack = saved_scopes, saved_pending, saved_loops
         self._check_returns(body, None, loc, top_level=False)
@@ -1007,6 +1021,6 @@ def _check_not_written(body: list[Stmt], names: set[Variable], loc: SourceLoc) -
             _check_not_written(s.else_body, names, loc)
 
 
-def c_to_kernel(ast: c_ast.FileAST, file: Path, top: str) -> KernelFunction:
-    """Pass entry point."""
-    return CToKernel(ast, file).lower(top)
+def c_to_kernel(ast: c_ast.FileAST, file: Path, top: str, warnings: list[Diagnostic] | None = None) -> KernelFunction:
+    """Pass entry point; located warnings (about pragmas) go to ``warnings``."""
+    return CToKernel(ast, file, warnings if warnings is not None else []).lower(top)

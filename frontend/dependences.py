@@ -13,6 +13,7 @@ import json
 
 import islpy as isl
 
+from hls.diagnostics import processing
 from hls.ir.affine import Access, AffineModel, AffineStatement, Dependence
 from hls.ir.kernel import For, Variable
 
@@ -55,6 +56,27 @@ def _common_loops(a: AffineStatement, b: AffineStatement) -> list[For]:
         if x is not y:
             break
         out.append(x)
+    return out
+
+
+def _split_by_level(kind: str, var: Variable, m: isl.Map, src: AffineStatement, dst: AffineStatement, may: bool) -> list[Dependence]:
+    """One dependence per carrying loop of ``m`` (and one for the same iteration of all of them)."""
+    out: list[Dependence] = []
+    common = _common_loops(src, dst)
+    # the dependence in schedule time: emptiness and distances per level come from it
+    # without composing the statements' schedules again for every level
+    timed = m.apply_domain(src.schedule).apply_range(dst.schedule)
+    width = src.schedule.dim(isl.dim_type.out)
+    for level in [*range(len(common)), None]:
+        order = _order(width, len(common) if level is None else level, level, timed.get_space())
+        timed_part = timed.intersect(order)
+        if timed_part.is_empty():
+            continue
+        part = m.intersect(src.schedule.apply_range(order).apply_range(dst.schedule.reverse()))
+        deltas = timed_part.deltas()
+        distance = {lp: _distance(deltas, k) for k, lp in enumerate(common)}
+        carried = common[level] if level is not None else None
+        out.append(Dependence(kind, var, src, dst, part.coalesce(), distance, carried, may))
     return out
 
 
@@ -103,22 +125,8 @@ def analyze(model: AffineModel) -> list[Dependence]:
             for m in maps:
                 src = by_name[m.get_tuple_name(isl.dim_type.in_)]
                 dst = by_name[m.get_tuple_name(isl.dim_type.out)]
-                common = _common_loops(src, dst)
-                # the dependence in schedule time: emptiness and distances per level come from it
-                # without composing the statements' schedules again for every level
-                timed = m.apply_domain(src.schedule).apply_range(dst.schedule)
-                width = src.schedule.dim(isl.dim_type.out)
-                # one dependence per carrying loop (and one for the same iteration of all of them)
-                for level in [*range(len(common)), None]:
-                    order = _order(width, len(common) if level is None else level, level, timed.get_space())
-                    timed_part = timed.intersect(order)
-                    if timed_part.is_empty():
-                        continue
-                    part = m.intersect(src.schedule.apply_range(order).apply_range(dst.schedule.reverse()))
-                    deltas = timed_part.deltas()
-                    distance = {lp: _distance(deltas, k) for k, lp in enumerate(common)}
-                    carried = common[level] if level is not None else None
-                    found.append(Dependence(kind, var, src, dst, part.coalesce(), distance, carried, may or not exact_flow))
+                with processing(dst.stmt.loc):
+                    found.extend(_split_by_level(kind, var, m, src, dst, may or not exact_flow))
     found.sort(key=lambda d: (int(d.source.name[1:]), int(d.sink.name[1:]), d.array.name, d.kind))
     return found
 

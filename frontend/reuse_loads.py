@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hls.diagnostics import SourceLoc
+from hls.diagnostics import SourceLoc, processing
 from hls.frontend.c_to_kernel import binary, convert
 from hls.ir.ctypes import ArrayType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr
@@ -174,18 +174,19 @@ class _Rewriter:
     def block(self, stmts: list[Stmt], outer: list[For]) -> list[Stmt]:
         out: list[Stmt] = []
         for s in stmts:
-            if isinstance(s, For):
-                fill = self.stencil_buffers(s, 3) or self.stencil_buffers(s, 2)
-                s.body = self.block(s.body, outer + [s])
-                out.extend(fill)
-                out.extend(self.loop(s, outer))
-            elif isinstance(s, If):
-                s.then_body = self.block(s.then_body, outer)
-                s.else_body = self.block(s.else_body, outer)
-                out.append(s)
-            else:
-                out.append(s)
+            with processing(s.loc):
+                out.extend(self.statement(s, outer))
         return out
+
+    def statement(self, s: Stmt, outer: list[For]) -> list[Stmt]:
+        if isinstance(s, For):
+            fill = self.stencil_buffers(s, 3) or self.stencil_buffers(s, 2)
+            s.body = self.block(s.body, outer + [s])
+            return fill + self.loop(s, outer)
+        if isinstance(s, If):
+            s.then_body = self.block(s.then_body, outer)
+            s.else_body = self.block(s.else_body, outer)
+        return [s]
 
     def loop(self, lp: For, outer: list[For]) -> list[Stmt]:
         if any(isinstance(s, (For, Return)) for s in lp.body):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from pathlib import Path
 
 import click
 
-from hls.diagnostics import HlsError
+from hls.diagnostics import HlsError, InternalError
 from hls.passes import STAGES
 
 
@@ -38,6 +39,7 @@ def main() -> None:
 
 
 def _common(f):  # type: ignore[no-untyped-def]
+    f = click.option("--debug", is_flag=True, help="On an internal error, show the Python traceback.")(f)
     f = click.option("-D", "defines", multiple=True, metavar="NAME[=VAL]", help="Define a preprocessor macro.")(f)
     f = click.option("-I", "includes", multiple=True, metavar="DIR", help="Add an include directory.")(f)
     f = click.option("-o", "--outdir", type=click.Path(path_type=Path), help="Output directory (default: hls_out/TOP).")(f)
@@ -46,15 +48,17 @@ def _common(f):  # type: ignore[no-untyped-def]
     return f
 
 
-def _fail(err: Exception) -> None:
+def _fail(err: Exception, debug: bool, stage: str) -> None:
+    """Reports a failure and exits: 1 for an error in the user's input, 2 for a bug in hls
+    (the pass and C location it was processing; the traceback only with --debug or HLS_DEBUG=1)."""
     if isinstance(err, HlsError):
         click.echo(err.render(), err=True)
-    else:
-        # a bug in hls, not in the input: one line, no traceback (HLS_DEBUG=1 shows it)
-        if os.environ.get("HLS_DEBUG"):
-            raise err
-        click.echo(f"hls: internal error ({type(err).__name__}): {err or 'assertion failed'}; please report it with the input", err=True)
-    sys.exit(1)
+        sys.exit(1)
+    internal = err if isinstance(err, InternalError) else InternalError.from_exception(err, stage)
+    if debug or os.environ.get("HLS_DEBUG"):
+        click.echo("".join(traceback.format_exception(err)), err=True)
+    click.echo(internal.render(), err=True)
+    sys.exit(2)
 
 
 @main.command()
@@ -64,7 +68,7 @@ def _fail(err: Exception) -> None:
 @click.option("--no-pipeline", is_flag=True, help="Do not pipeline loops (unless a loop's own pragma asks for it).")
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
 def synth(
-    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...],
+    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
     ii: int, clock_ns: float, no_pipeline: bool, emit: str | None,
 ) -> None:  # fmt: skip
     """Synthesize FILE's function TOP to SystemVerilog.
@@ -79,8 +83,8 @@ def synth(
     out = outdir or Path("hls_out") / top
     try:
         result = compile_kernel(CompileOptions(file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline))
-    except Exception as err:  # noqa: BLE001 - every failure becomes a message and exit 1
-        _fail(err)
+    except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
+        _fail(err, debug, "synth")
         return
     for w in result.warnings:
         click.echo(w.render(), err=True)
@@ -96,7 +100,10 @@ def synth(
 @click.option("--tb", "tbs", multiple=True, type=click.Path(path_type=Path), help="C testbench file with main (repeatable; may be FILE itself).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random inputs (without --tb).")
 @click.option("--runs", type=click.IntRange(min=1), default=3, show_default=True, help="Number of random calls (without --tb).")
-def cosim(file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], tbs: tuple[Path, ...], seed: int, runs: int) -> None:
+def cosim(
+    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
+    tbs: tuple[Path, ...], seed: int, runs: int,
+) -> None:  # fmt: skip
     """Co-simulate the RTL in OUTDIR (as it is on disk) against FILE's C function TOP.
 
     Every call runs the C function (gcc -O0 -ffp-contract=off) and the RTL (Verilator), and
@@ -116,7 +123,7 @@ def cosim(file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], 
         iface = interface_from_json((out / "interface.json").read_text())
         rtl = [out / "rtl" / line.strip() for line in filelist.read_text().splitlines() if line.strip()]
         result = run_cosim(iface, rtl, out, tb_files=list(tbs) or None, cpp_args=cpp, seed=seed, runs=runs, echo=click.echo)
-    except Exception as err:  # noqa: BLE001 - every failure becomes a message and exit 1
-        _fail(err)
+    except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
+        _fail(err, debug, "cosim")
         return
     sys.exit(0 if result.status == "pass" else 1)

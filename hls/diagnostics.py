@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,7 +69,44 @@ class HlsError(Exception):
 
 
 class InternalError(Exception):
-    """A bug in hls itself (a verifier rejected what a pass produced)."""
+    """A bug in hls itself: a pass failed or a verifier rejected what a pass produced. Names the
+    pass and, when known, the C source it was processing."""
+
+    def __init__(self, message: str, pass_name: str | None = None, loc: SourceLoc | None = None) -> None:
+        super().__init__(message)
+        self.pass_name = pass_name
+        self.loc = loc
+
+    def render(self) -> str:
+        where = f"in pass '{self.pass_name}': " if self.pass_name else ""
+        text = f"{where}{self} (a bug in hls: please report it with the input; --debug shows the traceback)"
+        if self.loc is None:
+            return f"hls: internal error: {text}"
+        return Diagnostic(self.loc, "internal error", text).render()
+
+    @staticmethod
+    def from_exception(err: BaseException, pass_name: str | None) -> InternalError:
+        """The internal error for ``err`` raised in ``pass_name``, located where it was raised."""
+        message = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+        return InternalError(message, pass_name, location_of(err))
+
+
+@contextmanager
+def processing(loc: SourceLoc | None) -> Iterator[None]:
+    """Marks ``loc`` as the C source being processed: an exception escaping the block carries the
+    innermost such location (``location_of``) for the internal-error report."""
+    try:
+        yield
+    except Exception as err:
+        if loc is not None and getattr(err, "hls_loc", None) is None:
+            setattr(err, "hls_loc", loc)  # noqa: B010 - a dynamic attribute of any exception
+        raise
+
+
+def location_of(err: BaseException) -> SourceLoc | None:
+    """The C location an exception escaped from (see ``processing``), if any."""
+    loc = getattr(err, "hls_loc", None)
+    return loc if isinstance(loc, SourceLoc) else None
 
 
 def unsupported(loc: SourceLoc, what: str) -> HlsError:

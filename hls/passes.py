@@ -36,7 +36,7 @@ class PassInfo:
 
 
 PIPELINE: tuple[PassInfo, ...] = (
-    PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top), verify_kernel, print_kernel, ".kernel"),
+    PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top, ctx.warnings), verify_kernel, print_kernel, ".kernel"),
     PassInfo("reuse-loads", "reuse", lambda kernel, ctx: reuse_loads(kernel), verify_kernel, print_kernel, ".reuse"),
     PassInfo("affine-model", "affine", lambda kernel, ctx: affine_model(kernel), verify_affine, print_affine, ".affine"),
     PassInfo("dependences", "deps", lambda model, ctx: dependences(model), verify_affine, deps_to_text, ".deps",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from hls.diagnostics import Diagnostic, HlsError, SourceLoc
+from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
 from hls.ir.hir import (
@@ -250,12 +250,13 @@ class _Segment:
     # -- statements --
     def stmts(self, stmts: list[Stmt], pred: Value | None) -> None:
         for s in stmts:
-            if isinstance(s, Assign):
-                self.assign(s, pred)
-            elif isinstance(s, If):
-                self.if_convert(s, pred)
-            else:
-                raise AssertionError("segments hold assignments and static ifs only")
+            with processing(s.loc):
+                if isinstance(s, Assign):
+                    self.assign(s, pred)
+                elif isinstance(s, If):
+                    self.if_convert(s, pred)
+                else:
+                    raise AssertionError("segments hold assignments and static ifs only")
 
     def assign(self, s: Assign, pred: Value | None) -> None:
         if s.indices is None:
@@ -820,6 +821,10 @@ class _Lowering:
         return ops, cur, ret_value
 
     def loop(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]]) -> ForOp:
+        with processing(s.loc):
+            return self.loop_op(s, at, init, bound, loops)
+
+    def loop_op(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]]) -> ForOp:
         assert isinstance(s.var.type, IntType)
         iv = Value(s.var.name, s.var.type.width)
         target_ii = self.pipeline_target(s)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 
 from conftest import run_hls
 
@@ -56,3 +57,44 @@ def test_failed_compile_keeps_previous_output(tmp_path: Path) -> None:
     assert run_hls(str(bad), "--top", "f", "-o", str(out)).returncode == 1
     assert (out / "rtl" / "f.sv").read_text() == before
     assert not any(p.name.startswith(".out.") for p in tmp_path.iterdir())
+
+
+def _invoke_with_broken_scheduler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> tuple[Path, Result]:
+    """Runs the CLI in-process with the scheduler's lowering of assignments failing as a bug would."""
+    import hls.scheduler.lower_to_hir as lower_to_hir
+    from hls import cli
+
+    def broken(self: object, s: object, pred: object) -> None:
+        raise AssertionError("unexpected operand")
+
+    monkeypatch.setattr(lower_to_hir._Segment, "assign", broken)
+    src = tmp_path / "k.c"
+    src.write_text("void f(int a[4]) {\n  for (int i = 0; i < 4; i++)\n    a[i] = i;\n}\n")
+    return src, CliRunner().invoke(cli.main, [str(src), "--top", "f", "-o", str(tmp_path / "out"), *extra])
+
+
+def test_internal_error_names_pass_and_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src, result = _invoke_with_broken_scheduler(tmp_path, monkeypatch)
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert lines[0] == (
+        f"{src}:3:5: internal error: in pass 'schedule': AssertionError: unexpected operand "
+        "(a bug in hls: please report it with the input; --debug shows the traceback)"
+    )
+    assert lines[1:] == ["    a[i] = i;", "    ^"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_debug_shows_the_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, result = _invoke_with_broken_scheduler(tmp_path, monkeypatch, "--debug")
+    assert result.exit_code == 2
+    assert "Traceback (most recent call last)" in result.stderr and "in broken" in result.stderr
+    assert "internal error: in pass 'schedule'" in result.stderr
+
+
+def test_user_errors_exit_1_internal_errors_2(tmp_path: Path) -> None:
+    src = tmp_path / "k.c"
+    src.write_text("void f(int a[4]) { a[0] = b; }\n")
+    assert run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o")).returncode == 1
+    proc = run_hls("cosim", str(src), "--top", "f", "-o", str(tmp_path / "o"))
+    assert proc.returncode == 1 and "'b' is undeclared" in proc.stderr

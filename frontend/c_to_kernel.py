@@ -47,7 +47,8 @@ _BASE_TYPES: dict[tuple[str, ...], IntType] = {
     ("char",): ct.CHAR,
     ("signed", "char"): ct.SCHAR,
     ("unsigned", "char"): ct.UCHAR,
-    ("_Bool",): ct.UCHAR,
+    ("_Bool",): ct.BOOL,
+    ("bool",): ct.BOOL,  # <stdbool.h>
     ("short",): ct.SHORT,
     ("short", "int"): ct.SHORT,
     ("signed", "short"): ct.SHORT,
@@ -629,9 +630,7 @@ class CToKernel:
         if isinstance(node, c_ast.UnaryOp):
             return self._unary(node)
         if isinstance(node, c_ast.Cast):
-            t = self.scalar_type(node.to_type, node)
-            inner = self.expr(node.expr)
-            return inner if inner.type == t else Cast(inner, t, loc)
+            return convert(self.expr(node.expr), self.scalar_type(node.to_type, node), loc)
         if isinstance(node, c_ast.TernaryOp):
             cond = self.expr(node.cond)
             (a, a_hoisted), (b, b_hoisted) = self._hoisting(node.iftrue), self._hoisting(node.iffalse)
@@ -825,15 +824,18 @@ class CToKernel:
 # ---- typing helpers (shared with later passes through the kernel IR) ---------------------------
 
 
-def convert(e: Expr, t: ScalarType) -> Expr:
-    """``e`` converted to ``t`` (an explicit Cast unless it already has that type)."""
+def convert(e: Expr, t: ScalarType, loc: SourceLoc | None = None) -> Expr:
+    """``e`` converted to ``t`` (an explicit Cast unless it already has that type), located at
+    ``loc`` (an explicit cast) or at ``e``."""
     if e.type == t:
         return e
+    if t == ct.BOOL and not isinstance(e, Const):
+        return Cast(truth(e, e.loc), t, loc or e.loc)  # any non-zero value becomes 1
     if isinstance(e, Const):
         folded = _convert_value(e.value, e.type, t)
         if folded is not None:
-            return Const(folded, t, e.loc)
-    return Cast(e, t, e.loc)
+            return Const(folded, t, loc or e.loc)
+    return Cast(e, t, loc or e.loc)
 
 
 def truth(e: Expr, loc: SourceLoc) -> Expr:
@@ -847,6 +849,8 @@ def _convert_value(v: int | float, src: ScalarType, dst: ScalarType) -> int | fl
     """A constant converted as C does (None where C leaves it undefined)."""
     if isinstance(dst, FloatType):
         return round_float(float(v), dst)
+    if dst == ct.BOOL:
+        return int(v != 0)
     if isinstance(v, float):
         if v != v or v in (float("inf"), float("-inf")):
             return None

@@ -30,7 +30,7 @@ REQUIRED = {
     "type:float", "type:double", "stencil", "stencil_2d", "reduction", "local_array", "local_scalar", "bind_storage",
     "pragma_pipeline", "pragma_pipeline_off", "interface_pragma", "cli_ii", "cli_no_pipeline", "incdec", "chained_assign",
     "compound_assign", "div_mod", "shifts", "float_to_int", "implicit_int_to_float", "mixed_sign_compare", "ternary",
-    "if", "else", "indirect_index", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",
+    "if", "else", "indirect_index", "recurrence", "loop_arg_start", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",
     "math:sqrtf", "math:fabs", "math:fabsf", "math:fmin", "math:fmaxf", "math:exp", "math:logf", "math:pow",
 } | {f"type:{t.name}" for t in INT_TYPES}  # fmt: skip
 

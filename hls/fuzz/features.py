@@ -37,6 +37,7 @@ FEATURES: dict[str, str] = {
     "decreasing": "decreasing loops (--, -= c, >, >=)",
     "local_arrays": "local arrays (initialised by a loop before use)",
     "local_scalars": "local scalars",
+    "recurrences": "array recurrences in loops: a[i + c] = f(a[i + d], ...)",
     "reductions": "reductions into a local accumulator",
     "stencils": "1-D stencil reads a[i-1], a[i], a[i+1]",
     "stencil_2d": "2-D neighbour reads",

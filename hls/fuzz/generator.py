@@ -571,7 +571,7 @@ class KernelGenerator:
         kinds = [("assign", 5.0)]
         for kind, feature, w in (
             ("if", "if_else", 1.2), ("loop", "nested_loops", 1.5 if loop_depth > 0 else 0.0), ("local", "local_scalars", 0.8),
-            ("incdec", "incdec", 0.6),
+            ("incdec", "incdec", 0.6), ("recur", "recurrences", 1.2 if self.iters else 0.0),
         ):  # fmt: skip
             if self.on(feature) and w > 0 and self.depth < 7:
                 kinds.append((kind, w))
@@ -584,8 +584,36 @@ class KernelGenerator:
             self.loop(loop_depth - 1)
         elif kind == "local":
             self.declare_local()
+        elif kind == "recur":
+            self.recurrence()
         else:
             self.incdec()
+
+    def recurrence(self) -> None:
+        """``A[s1] = A[s2] op v``: a read and a write of one array whose subscripts (random
+        offsets of the iterators) make dependences across iterations."""
+        pool = [a for a in self.arrays if a.writable]
+        if not pool:
+            return
+        arr = self.rng.choice(pool)
+        target, source = self.element(arr), self.element(arr)
+        if target is None or source is None:
+            return
+        read = exprs.full(source, arr.ty)
+        other = self.value_for(arr.ty, 1)
+        if other is None:
+            return
+        if read.is_float or other.is_float:
+            value = exprs.float_binary(self.rng.choice("+-*"), read, other)
+        else:
+            value = exprs.arith(self.rng.choice("+-*"), read, other, self.rng) if self.rng.random() < 0.7 else exprs.bitwise("^", read, other)
+        if not arr.ty.is_float and value.is_float:
+            conv = self.to_int(value, arr.ty)
+            if conv is None:
+                return
+            value = conv
+        self.used.add("recurrence")
+        self.emit(f"{target} = {value.text};")
 
     # ---------------------------------------------------------------- loops
     def loop_header(self) -> tuple[str, Var] | None:

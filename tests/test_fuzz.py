@@ -61,7 +61,7 @@ def test_disabled_features_are_not_generated() -> None:
         assert " / " not in kernel.source and " % " not in kernel.source and "h0(" not in kernel.source
     with pytest.raises(ValueError, match="unknown fuzzer feature"):
         FeatureMix.from_options(disable="no_such_thing")
-    assert "call_in_if_cond" not in FeatureMix() and set(ALL.enabled) == set(FEATURES)
+    assert "narrowing_bound_init" not in FeatureMix() and set(ALL.enabled) == set(FEATURES)
 
 
 @pytest.mark.parametrize("seed", [21, 22])

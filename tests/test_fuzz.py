@@ -27,7 +27,7 @@ COVERAGE_SAMPLE = 250
 # what a sample of COVERAGE_SAMPLE kernels must contain (generator bookkeeping in Kernel.used)
 REQUIRED = {
     "loop_const", "loop_triangular", "loop_arg_bound", "call", "call_in_if_cond", "call_in_ternary", "call_in_logical",
-    "type:float", "type:double", "stencil", "stencil_2d", "reduction", "local_array", "local_scalar", "bind_storage",
+    "type:float", "type:double", "stencil", "stencil_2d", "stencil_3d", "reduction", "local_array", "local_scalar", "bind_storage",
     "pragma_pipeline", "pragma_pipeline_off", "interface_pragma", "cli_ii", "cli_no_pipeline", "incdec", "chained_assign",
     "compound_assign", "div_mod", "shifts", "float_to_int", "implicit_int_to_float", "mixed_sign_compare", "ternary",
     "if", "else", "indirect_index", "recurrence", "loop_arg_start", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",

@@ -41,6 +41,8 @@ FEATURES: dict[str, str] = {
     "reductions": "reductions into a local accumulator",
     "stencils": "1-D stencil reads a[i-1], a[i], a[i+1]",
     "stencil_2d": "2-D neighbour reads",
+    "stencil_3d": "3-D neighbour reads (plane buffers)",
+    "large_arrays": "arrays of 16-32 elements per dimension (block RAM sizes)",
     "indirect_index": "data-dependent subscripts (masked into range)",
     "array_3d": "3-D array parameters",
     "pragma_pipeline": "#pragma HLS pipeline II=N",

@@ -766,8 +766,8 @@ class KernelGenerator:
 
     def stencil(self) -> None:
         rng = self.rng
-        two_d = self.chance("stencil_2d", 0.4)
-        reads = [a for a in self.arrays if len(a.dims) == (2 if two_d else 1) and min(a.dims) >= 3]
+        ndim = 3 if self.chance("stencil_3d", 0.3) else 2 if self.chance("stencil_2d", 0.4) else 1
+        reads = [a for a in self.arrays if len(a.dims) == ndim and min(a.dims) >= 3]
         if not reads:
             return
         src = rng.choice(reads)
@@ -781,7 +781,12 @@ class KernelGenerator:
             self.iters.append(Var(it, INT, 1, d - 2, False))
         at = len(self.lines)
         self.depth += len(its)
-        if two_d:
+        if ndim == 3:
+            i, j, k = its
+            cells = [f"[{i} - 1][{j}][{k}]", f"[{i}][{j} - 1][{k}]", f"[{i}][{j}][{k} - 1]", f"[{i}][{j}][{k}]",
+                     f"[{i}][{j}][{k} + 1]", f"[{i}][{j} + 1][{k}]", f"[{i} + 1][{j}][{k}]"]  # fmt: skip
+            self.used.add("stencil_3d")
+        elif ndim == 2:
             i, j = its
             cells = [f"[{i} - 1][{j}]", f"[{i}][{j} - 1]", f"[{i}][{j}]", f"[{i}][{j} + 1]", f"[{i} + 1][{j}]"]
             self.used.add("stencil_2d")
@@ -846,7 +851,11 @@ class KernelGenerator:
     def kernel(self) -> Kernel:
         """Writes the whole kernel file (helpers and top function, no testbench)."""
         rng = self.rng
-        base = rng.choice([4, 5, 6, 8, 10, 12])
+        if self.chance("large_arrays", 0.08):
+            base = rng.choice([16, 24, 32])
+            self.used.add("large_arrays")
+        else:
+            base = rng.choice([4, 5, 6, 8, 10, 12])
         self.sizes = sorted({base, max(3, base + rng.choice([-2, -1, 0, 1, 2]))})
         params: list[Param] = []
         n_arrays = rng.randint(1, 3)
@@ -858,7 +867,7 @@ class KernelGenerator:
             elif r < 0.93 or not self.on("array_3d"):
                 dims = (rng.choice(self.sizes), rng.choice(self.sizes))
             else:
-                dims = (2, rng.randint(2, 3), rng.choice(self.sizes))
+                dims = (rng.randint(2, 4), rng.randint(2, 4), rng.choice(self.sizes))
                 self.used.add("array_3d")
             const = k > 0 and rng.random() < 0.3
             params.append(Param(f"a{k}", ty, dims, "array", const=const))

@@ -52,15 +52,17 @@ class _Builder:
         self.used_params: set[Variable] = set()
         self.model = AffineModel(fn, [], isl.Set("{ : }"))
         self.counter = 0
-        self.side: list[str] = []
+        self.domain = isl.Set("{ [] }")
+        self.domain_iters: list[Variable] = []
         ranges = [f"{p.type.min} <= {isl_name(p)} <= {p.type.max}" for p in self.param_vars if isinstance(p.type, IntType)]
         self.param_ranges = isl.Set(self.with_params("{ : " + " and ".join(ranges) + " }" if ranges else "{ : }"))
 
     # -- affine expressions as isl text --
     def aff(self, e: Expr, iters: list[Variable]) -> str:
-        """``e`` as isl text. Where the text equals C's value only under a condition (no unsigned
-        wrap-around, a narrowing cast that keeps the value, a non-negative dividend), the condition
-        goes to ``self.side``: the caller proves it over the domain (``holds``) or gives up."""
+        """``e`` as (quasi-)affine isl text equal to C's value everywhere on ``self.domain``
+        (raises _NotAffine). Wrap-around (unsigned arithmetic, narrowing casts) is reduced modulo
+        2**width where isl cannot prove it away; a dividend of ``/`` or ``%`` must be proven
+        non-negative (C truncates toward zero, isl floors)."""
         folded = eval_expr(e, {})
         if folded is not None:
             return f"({folded})"
@@ -80,57 +82,57 @@ class _Builder:
             if not isinstance(src, IntType):
                 raise _NotAffine
             inner = self.aff(e.operand, iters)
-            if not (e.type.min <= src.min and src.max <= e.type.max):
-                self.side.append(f"{e.type.min} <= {inner} <= {e.type.max}")  # the value survives
-            return inner
+            return inner if e.type.min <= src.min and src.max <= e.type.max else self.wrapped(inner, e.type)
         if isinstance(e, Unary) and e.op == "-":
-            return self.no_wrap(f"(-{self.aff(e.operand, iters)})", e.type)
+            return self.arithmetic(f"(-{self.aff(e.operand, iters)})", e.type)
         if isinstance(e, Binary) and e.op in ("+", "-"):
-            return self.no_wrap(f"({self.aff(e.lhs, iters)} {e.op} {self.aff(e.rhs, iters)})", e.type)
+            return self.arithmetic(f"({self.aff(e.lhs, iters)} {e.op} {self.aff(e.rhs, iters)})", e.type)
         if isinstance(e, Binary) and e.op == "*":
             for factor, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
                 c = eval_expr(factor, {})
                 if c is not None:
-                    return self.no_wrap(f"({c} * {self.aff(other, iters)})", e.type)
+                    return self.arithmetic(f"({c} * {self.aff(other, iters)})", e.type)
         if isinstance(e, Binary) and e.op in ("/", "%"):
             c = eval_expr(e.rhs, {})
             if c is not None and c > 0:
-                # C truncates toward zero, isl floors: the same for a non-negative dividend
                 a = self.aff(e.lhs, iters)
-                self.side.append(f"{a} >= 0")
+                if not self.proves(f"{a} >= 0"):
+                    raise _NotAffine
                 return f"floor({a} / {c})" if e.op == "/" else f"({a} mod {c})"
         raise _NotAffine
 
-    def no_wrap(self, text: str, t: IntType) -> str:
-        """``text``, with the condition that unsigned arithmetic did not wrap around (signed
-        overflow is undefined in C, so the program never does it)."""
-        if not t.signed:
-            self.side.append(f"0 <= {text} <= {t.max}")
-        return text
+    def arithmetic(self, text: str, t: IntType) -> str:
+        """The value of ``text`` computed in ``t``: unsigned arithmetic wraps around; signed
+        overflow is undefined in C, so a correct program never does it."""
+        return self.wrapped(text, t) if not t.signed else text
 
-    def holds(self, domain: isl.Set, iters: list[Variable]) -> bool:
-        """Whether every condition collected in ``self.side`` holds on ``domain`` (clears them)."""
-        side, self.side = self.side, []
-        dims = ", ".join(isl_name(v) for v in iters)
+    def wrapped(self, text: str, t: IntType) -> str:
+        """``text`` converted to ``t``: itself where isl proves it fits, else reduced modulo
+        2**width into the type's range (quasi-affine, still exact)."""
+        if self.proves(f"{t.min} <= {text} <= {t.max}"):
+            return text
+        return f"((({text}) - ({t.min})) mod {1 << t.width} + ({t.min}))"
+
+    def proves(self, cond: str) -> bool:
+        """Whether ``cond`` holds everywhere on ``self.domain`` (within the arguments' ranges)."""
+        domain = self.domain
+        dims = ", ".join(isl_name(v) for v in self.domain_iters)
         name = domain.get_tuple_name() if domain.has_tuple_name() else ""
-        for cond in side:
-            bad = isl.Set(self.with_params(f"{{ {name}[{dims}] : not ({cond}) }}"))
-            bad = bad.align_params(domain.get_space()).intersect(domain.align_params(bad.get_space()))
-            if not bad.intersect_params(self.param_ranges.align_params(bad.get_space())).is_empty():
-                return False
-        return True
+        bad = isl.Set(self.with_params(f"{{ {name}[{dims}] : not ({cond}) }}"))
+        bad = bad.align_params(domain.get_space()).intersect(domain.align_params(bad.get_space()))
+        return bool(bad.intersect_params(self.param_ranges.align_params(bad.get_space())).is_empty())
+
+    def on(self, domain: isl.Set, iters: list[Variable]) -> None:
+        """Sets the domain (over ``iters``) on which ``aff`` and ``cond`` must be exact."""
+        self.domain, self.domain_iters = domain, iters
 
     def exact_aff(self, e: Expr, iters: list[Variable], domain: isl.Set) -> str:
         """``e`` as isl text equal to C's value everywhere on ``domain`` (raises _NotAffine)."""
-        self.side = []
-        text = self.aff(e, iters)
-        if not self.holds(domain, iters):
-            raise _NotAffine
-        return text
+        self.on(domain, iters)
+        return self.aff(e, iters)
 
     def cond(self, e: Expr, iters: list[Variable]) -> str:
-        """An affine condition as isl constraint text (raises _NotAffine); its side conditions
-        are left in ``self.side`` for the caller."""
+        """An affine condition as isl constraint text, exact on ``self.domain`` (raises _NotAffine)."""
         if isinstance(e, Binary) and e.op in ("<", "<=", ">", ">=", "==", "!="):
             a, b = self.aff(e.lhs, iters), self.aff(e.rhs, iters)
             if e.op == "!=":
@@ -181,10 +183,8 @@ class _Builder:
         if isinstance(s, If):
             iters = [lp.var for lp in loops]
             try:
-                self.side = []
+                self.on(self.domain_of(iters, conds), iters)
                 c = self.cond(s.cond, iters)
-                if not self.holds(self.domain_of(iters, conds), iters):
-                    raise _NotAffine
             except _NotAffine:
                 self.walk(s.then_body, loops, conds, counter, prefix, False)
                 self.walk(s.else_body, loops, conds, counter, prefix, False)

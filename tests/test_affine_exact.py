@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import islpy as isl
 import pytest
 
 from conftest import kernel_from_source, model_from_source
@@ -39,11 +40,20 @@ def test_unsigned_subtraction_is_affine_where_it_cannot_wrap(tmp_path: Path) -> 
     assert not w[1]
 
 
-def test_narrowing_cast_is_affine_only_where_the_value_fits(tmp_path: Path) -> None:
+def test_narrowing_cast_wraps_exactly(tmp_path: Path) -> None:
     (w,) = _writes(tmp_path, "for (int j = 0; j < 60; j++) a[(uint8_t)(j + 4)] = 0;")
-    assert w == ("{ S0[j] -> a[4 + j] : 0 <= j <= 59 }", True)
+    assert w == ("{ S0[j] -> a[4 + j] : 0 <= j <= 59 }", True)  # fits: no modulo
     (w,) = _writes(tmp_path, "for (int j = 0; j < 64; j++) c[(uint8_t)(j + 250)] = 0;", "int c[256]")
-    assert not w[1]  # wraps to 0..57: must not be modelled as 250..313
+    # wraps to 250..255, 0..57: modelled modulo 256, not as 250..313
+    assert w[1] and isl.Map(w[0]).is_equal(isl.Map("{ S0[j] -> c[(j + 250) mod 256] : 0 <= j <= 63 }"))
+
+
+def test_loop_from_a_wider_argument_starts_at_the_converted_value(tmp_path: Path) -> None:
+    model = model_from_source(tmp_path, "void f(long n, int a[100]) { for (int i = n; i < 100; i++) a[i - n] = 1; }", "f")
+    (loop,) = model.loops.values()
+    # i starts at (int)n: n itself where n fits in int, n modulo 2**32 into int's range elsewhere
+    expected = isl.Set("[n] -> { L[i] : i <= 99 and exists (k : i >= n - 4294967296 k and -2147483648 <= n - 4294967296 k <= 2147483647) }")
+    assert loop.domain.is_equal(expected)
 
 
 def test_argument_bound_with_unsigned_wrap(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ SCRIPTS := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scr
 HLS := $(SCRIPTS)/hls
 STAMP := .deps-stamp
 
-.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz
+.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent
 
 deps: $(STAMP)
 
@@ -27,6 +27,11 @@ JOBS ?= 2
 FUZZ_FLAGS ?= --reduce
 fuzz: fuzz-deps
 	$(PYTHON) -m hls.fuzz --n $(N) --seed $(SEED) --jobs $(JOBS) --out fuzz_out $(FUZZ_FLAGS)
+
+# Independent second generator (hls.progen): N programs from seeds SEED..SEED+N-1, checked UB-free, synthesized,
+# co-simulated and classified; findings (original and C-Vise reduction) in progen_out/findings/<class>/.
+fuzz-independent: fuzz-deps
+	$(PYTHON) -m hls.progen --n $(N) --seed $(SEED) --jobs $(JOBS) --out progen_out --reduce
 
 # Compile the bundled example and co-simulate it against its C testbench.
 demo: deps

@@ -1,0 +1,487 @@
+"""An interpreter of the program model with exact C semantics (LP64, IEEE binary32/binary64).
+
+It runs the testbench's calls and, at every operation that would have undefined behaviour on those inputs,
+sets the node's ``safe`` flag and continues with the guarded form's value. Guarded forms equal the plain forms
+wherever those are defined, so one run decides every flag. Uninitialised reads, loop variables that overflow and
+runaway loops raise ``Reject``: the generator then draws another program.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from hls.progen.ctyping import (
+    DOUBLE,
+    FLOAT,
+    INT,
+    UB,
+    CType,
+    Value,
+    convert,
+    f32,
+    fdiv,
+    float_clamp_bounds,
+    promote,
+    usual,
+    wrap,
+)
+from hls.progen.model import (
+    CMPS,
+    Array,
+    ArrayDecl,
+    Assign,
+    AssignExpr,
+    Binary,
+    Call,
+    Cast,
+    Comment,
+    Cond,
+    Const,
+    Decl,
+    Elem,
+    Expr,
+    ExprStmt,
+    For,
+    Function,
+    If,
+    Incr,
+    Math,
+    Program,
+    Return,
+    Scalar,
+    Stmt,
+    Unary,
+    Var,
+)
+
+
+class Reject(Exception):
+    """The program cannot be made well defined by guarding (the generator draws another)."""
+
+
+@dataclass
+class Store:
+    """Storage of one array (flat, row-major); ``None`` marks an uninitialised element."""
+
+    arr: Array
+    data: list[Value | None]
+
+
+class Frame:
+    """Variables of one function activation."""
+
+    def __init__(self) -> None:
+        self.scalars: dict[int, Value | None] = {}
+        self.arrays: dict[int, Store] = {}
+
+
+def _trunc_div(a: int, b: int) -> tuple[int, int]:
+    q = abs(a) // abs(b)
+    if (a < 0) != (b < 0):
+        q = -q
+    return q, a - b * q
+
+
+def float_op(op: str, a: float, b: float, t: CType) -> float:
+    """``a op b`` in float (bits 32) or double."""
+    if op == "+":
+        r = a + b
+    elif op == "-":
+        r = a - b
+    elif op == "*":
+        r = a * b
+    else:
+        r = fdiv(a, b)
+    return f32(r) if t.bits == 32 else r
+
+
+def c_fmin(a: float, b: float) -> float:
+    """glibc fmin on x86-64."""
+    if math.isnan(a):
+        return b
+    if math.isnan(b):
+        return a
+    return b if b < a else a  # equal (+0 and -0): the first argument
+
+
+def c_fmax(a: float, b: float) -> float:
+    """glibc fmax on x86-64."""
+    if math.isnan(a):
+        return b
+    if math.isnan(b):
+        return a
+    return b if b > a else a
+
+
+def clamp_convert(v: float, src: CType, dst: CType) -> int:
+    """The guarded float to integer conversion: ``(T)fmin(fmax(v, lo), hi)``."""
+    lo, hi = float_clamp_bounds(src, dst)
+    return int(c_fmin(c_fmax(v, lo), hi))
+
+
+class Interp:
+    """Runs a program's calls, marking the operations that need their guarded form."""
+
+    def __init__(self, prog: Program, budget: int = 3_000_000) -> None:
+        self.prog = prog
+        self.steps = 0
+        self.budget = budget
+        self.marked = 0
+
+    # --- entry ---------------------------------------------------------------------------------------------------------
+
+    def run(self) -> list[tuple[dict[str, list[Value]], Value | None]]:
+        """Runs every call of the testbench; returns the arrays and the return value after each call."""
+        results = []
+        for inputs in self.prog.calls:
+            frame = Frame()
+            stores: dict[str, Store] = {}
+            for p in self.prog.top.params:
+                v = inputs[p.name]
+                if isinstance(p, Array):
+                    assert isinstance(v, list)
+                    st = Store(p, list(v))
+                    frame.arrays[id(p)] = st
+                    stores[p.name] = st
+                else:
+                    assert not isinstance(v, list)
+                    frame.scalars[id(p)] = v
+            ret = self.call_body(self.prog.top, frame)
+            outs: dict[str, list[Value]] = {}
+            for name, st in stores.items():
+                assert all(x is not None for x in st.data)
+                outs[name] = [x for x in st.data if x is not None]
+            results.append((outs, ret))
+        return results
+
+    def tick(self) -> None:
+        """Counts one step against the budget."""
+        self.steps += 1
+        if self.steps > self.budget:
+            raise Reject("step budget exceeded")
+
+    def call_body(self, fn: Function, frame: Frame) -> Value | None:
+        """Runs a function body in ``frame``."""
+        ret: list[Value | None] = [None]
+        self.block(fn.body, frame, fn, ret)
+        return ret[0]
+
+    # --- statements ----------------------------------------------------------------------------------------------------
+
+    def block(self, body: list[Stmt], fr: Frame, fn: Function, ret: list[Value | None]) -> None:
+        """Runs a statement list."""
+        for s in body:
+            self.stmt(s, fr, fn, ret)
+
+    def stmt(self, s: Stmt, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
+        """Runs one statement."""
+        self.tick()
+        if isinstance(s, Decl):
+            fr.scalars[id(s.var)] = None if s.init is None else self.store_conv(self.ev(s.init, fr), s.init.ty, s.var.ty)
+        elif isinstance(s, ArrayDecl):
+            fr.arrays[id(s.arr)] = Store(s.arr, [None] * s.arr.size)
+        elif isinstance(s, Assign):
+            self.assign(s, fr)
+        elif isinstance(s, Incr):
+            self.incr(s, fr)
+        elif isinstance(s, ExprStmt):
+            self.ev(s.e, fr)
+        elif isinstance(s, If):
+            if self.truth(self.ev(s.c, fr)):
+                self.block(s.then, fr, fn, ret)
+            elif s.els is not None:
+                self.block(s.els, fr, fn, ret)
+        elif isinstance(s, For):
+            self.loop(s, fr, fn, ret)
+        elif isinstance(s, Return):
+            assert fn.ret is not None
+            ret[0] = self.store_conv(self.ev(s.e, fr), s.e.ty, fn.ret)
+        elif isinstance(s, Comment):
+            pass
+        else:  # pragma: no cover
+            raise AssertionError(s)
+
+    def loop(self, s: For, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
+        """Runs a canonical for loop."""
+        v = s.var
+        fr.scalars[id(v)] = self.store_conv(self.ev(s.init, fr), s.init.ty, v.ty)
+        while True:
+            self.tick()
+            cur = fr.scalars[id(v)]
+            assert cur is not None
+            if not self.truth(self.compare(s.cmp, cur, v.ty, self.ev(s.bound, fr), s.bound.ty)):
+                break
+            self.block(s.body, fr, fn, ret)
+            cur = fr.scalars[id(v)]
+            assert cur is not None
+            pt = promote(v.ty)
+            nxt = int(cur) + s.step
+            if pt.signed and not (pt.min <= nxt <= pt.max):
+                raise Reject("loop variable overflows")
+            fr.scalars[id(v)] = wrap(nxt, v.ty)
+
+    def store_conv(self, val: Value, src: CType, dst: CType) -> Value:
+        """An implicit conversion (assignment, initialisation, return); the generator casts float to int
+        explicitly, so a UB here is a generator bug."""
+        try:
+            return convert(val, src, dst)
+        except UB as e:
+            raise Reject(f"implicit conversion: {e}") from e
+
+    def lvalue(self, lv: Var | Elem, fr: Frame) -> tuple[Store | None, int]:
+        """The location of an lvalue: (store, flat index), or (None, id) for a scalar."""
+        if isinstance(lv, Var):
+            return None, id(lv.var)
+        st = fr.arrays[id(lv.arr)]
+        return st, self.flat(lv, fr)
+
+    def load(self, loc: tuple[Store | None, int], fr: Frame) -> Value:
+        """Reads a location (uninitialised: Reject)."""
+        st, k = loc
+        v = fr.scalars.get(k) if st is None else st.data[k]
+        if v is None:
+            raise Reject("read of an uninitialised value")
+        return v
+
+    def put(self, loc: tuple[Store | None, int], v: Value, fr: Frame) -> None:
+        """Writes a location."""
+        st, k = loc
+        if st is None:
+            fr.scalars[k] = v
+        else:
+            st.data[k] = v
+
+    def assign(self, s: Assign, fr: Frame) -> None:
+        """Runs an assignment statement (chained or compound)."""
+        if s.op == "=":
+            val = self.ev(s.value, fr)
+            ty = s.value.ty
+            for t in reversed(s.targets):
+                loc = self.lvalue(t, fr)
+                val = self.store_conv(val, ty, t.ty)
+                ty = t.ty
+                self.put(loc, val, fr)
+            return
+        (t,) = s.targets
+        loc = self.lvalue(t, fr)
+        rhs = self.ev(s.value, fr)
+        new, bad = self.compound(s.op, t, self.load(loc, fr), rhs, s.value)
+        if bad:
+            s.safe = True
+            self.marked += 1
+        self.put(loc, new, fr)
+
+    def compound(self, op: str, t: Var | Elem, cur: Value, rhs: Value, value: Expr) -> tuple[Value, bool]:
+        """``cur op= rhs`` into ``t``'s type; returns the value and whether the plain form would be undefined."""
+        bop = op[:-1]
+        r, bad = self.binop(bop, cur, t.ty, rhs, value.ty)
+        rt = promote(t.ty) if bop in ("<<", ">>") else usual(t.ty, value.ty)
+        try:
+            return convert(r, rt, t.ty), bad
+        except UB:
+            return clamp_convert(float(r), rt, t.ty), True
+
+    def incr(self, s: Incr, fr: Frame) -> None:
+        """Runs ``x++`` / ``x--``."""
+        loc = self.lvalue(s.target, fr)
+        cur = self.load(loc, fr)
+        t = s.target.ty
+        if t.is_float:
+            self.put(loc, convert(float_op("+" if s.op == "++" else "-", float(cur), 1.0, DOUBLE if t.bits == 64 else FLOAT), t, t), fr)
+            return
+        pt = promote(t)
+        nxt = int(cur) + (1 if s.op == "++" else -1)
+        if pt.signed and not (pt.min <= nxt <= pt.max):
+            if not s.safe:
+                s.safe = True
+                self.marked += 1
+        self.put(loc, wrap(nxt, t), fr)
+
+    # --- expressions ---------------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def truth(v: Value) -> bool:
+        """C truth value."""
+        return v != 0
+
+    def flat(self, e: Elem, fr: Frame) -> int:
+        """Row-major flat index of an element access (guarding subscripts that would be out of bounds)."""
+        k = 0
+        for d, (ix, n) in enumerate(zip(e.idx, e.arr.dims)):
+            v = int(self.ev(ix, fr))
+            if not (0 <= v < n):
+                if not e.safe[d]:
+                    e.safe[d] = True
+                    self.marked += 1
+            if e.safe[d]:
+                v = safe_index(v, n)
+            k = k * n + v
+        return k
+
+    def ev(self, e: Expr, fr: Frame) -> Value:
+        """Evaluates an expression."""
+        self.tick()
+        if isinstance(e, Const):
+            return e.value
+        if isinstance(e, Var):
+            v = fr.scalars.get(id(e.var))
+            if v is None:
+                raise Reject(f"read of uninitialised {e.var.name}")
+            return v
+        if isinstance(e, Elem):
+            st = fr.arrays[id(e.arr)]
+            v = st.data[self.flat(e, fr)]
+            if v is None:
+                raise Reject(f"read of an uninitialised element of {e.arr.name}")
+            return v
+        if isinstance(e, Unary):
+            return self.unary(e, fr)
+        if isinstance(e, Binary):
+            return self.binary(e, fr)
+        if isinstance(e, Cond):
+            c = self.ev(e.c, fr)
+            arm = e.a if self.truth(c) else e.b
+            return convert(self.ev(arm, fr), arm.ty, e.ty)
+        if isinstance(e, Cast):
+            v = self.ev(e.e, fr)
+            try:
+                return convert(v, e.e.ty, e.ty)
+            except UB:
+                if not e.safe:
+                    e.safe = True
+                    self.marked += 1
+                return clamp_convert(float(v), e.e.ty, e.ty)
+        if isinstance(e, Math):
+            return self.math(e, fr)
+        if isinstance(e, Call):
+            return self.call(e, fr)
+        if isinstance(e, AssignExpr):
+            loc = self.lvalue(e.target, fr)
+            rhs = self.ev(e.value, fr)
+            if e.op == "=":
+                new = self.store_conv(rhs, e.value.ty, e.target.ty)
+            else:
+                new, bad = self.compound(e.op, e.target, self.load(loc, fr), rhs, e.value)
+                if bad and not e.safe:
+                    e.safe = True
+                    self.marked += 1
+            self.put(loc, new, fr)
+            return new
+        raise AssertionError(e)  # pragma: no cover
+
+    def unary(self, e: Unary, fr: Frame) -> Value:
+        """``-``, ``~``, ``!``, ``+``."""
+        v = self.ev(e.e, fr)
+        if e.op == "!":
+            return 0 if self.truth(v) else 1
+        t = e.ty
+        v = convert(v, e.e.ty, t)
+        if e.op == "+":
+            return v
+        if t.is_float:
+            assert e.op == "-"
+            return -float(v)
+        iv = int(v)
+        if e.op == "~":
+            return wrap(~iv, t)
+        if t.signed and iv == t.min and not e.safe:
+            e.safe = True
+            self.marked += 1
+        return wrap(-iv, t)
+
+    def binary(self, e: Binary, fr: Frame) -> Value:
+        """Binary operators (with short-circuit ``&&``/``||``)."""
+        if e.op == "&&":
+            return 1 if self.truth(self.ev(e.a, fr)) and self.truth(self.ev(e.b, fr)) else 0
+        if e.op == "||":
+            return 1 if self.truth(self.ev(e.a, fr)) or self.truth(self.ev(e.b, fr)) else 0
+        a = self.ev(e.a, fr)
+        b = self.ev(e.b, fr)
+        if e.op in CMPS:
+            return self.compare(e.op, a, e.a.ty, b, e.b.ty)
+        r, bad = self.binop(e.op, a, e.a.ty, b, e.b.ty)
+        if bad and not e.safe:
+            e.safe = True
+            self.marked += 1
+        return r
+
+    @staticmethod
+    def compare(op: str, a: Value, at: CType, b: Value, bt: CType) -> int:
+        """A comparison after the usual arithmetic conversions."""
+        t = usual(at, bt)
+        x, y = convert(a, at, t), convert(b, bt, t)
+        r = {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y, "==": x == y, "!=": x != y}[op]
+        return 1 if r else 0
+
+    @staticmethod
+    def binop(op: str, a: Value, at: CType, b: Value, bt: CType) -> tuple[Value, bool]:
+        """An arithmetic, bitwise or shift operator; returns (the guarded form's value, plain form undefined)."""
+        if op in ("<<", ">>"):
+            t = promote(at)
+            xs = int(convert(a, at, t))
+            n = int(b)
+            w = t.bits
+            bad = n < 0 or n >= w
+            m = n & (w - 1)
+            if op == ">>":
+                return xs >> m, bad
+            if t.signed and not bad:
+                bad = xs < 0 or (xs << n) > t.max
+            return wrap((xs & ((1 << w) - 1)) << m, t), bad
+        t = usual(at, bt)
+        x, y = convert(a, at, t), convert(b, bt, t)
+        if t.is_float:
+            return float_op(op, float(x), float(y), t), False
+        xi, yi = int(x), int(y)
+        if op in ("&", "|", "^"):
+            r = {"&": xi & yi, "|": xi | yi, "^": xi ^ yi}[op]
+            return wrap(r, t), False
+        if op in ("/", "%"):
+            if yi == 0 or (t.signed and xi == t.min and yi == -1):
+                return (xi if op == "/" else 0), True
+            q, rem = _trunc_div(xi, yi)
+            return (q if op == "/" else rem), False
+        r = {"+": xi + yi, "-": xi - yi, "*": xi * yi}[op]
+        bad = t.signed and not (t.min <= r <= t.max)
+        return wrap(r, t), bad
+
+    def math(self, e: Math, fr: Frame) -> Value:
+        """sqrt/fabs/fmin/fmax (the ``f`` forms when ``e.ty`` is float)."""
+        vals = [float(convert(self.ev(a, fr), a.ty, e.ty)) for a in e.args]
+        if e.fn == "sqrt":
+            x = vals[0]
+            r = math.nan if x < 0 else (x if math.isnan(x) else math.sqrt(x))
+            if x < 0:
+                r = -math.nan  # x86 sqrtsd yields the default (negative) NaN
+        elif e.fn == "fabs":
+            r = math.fabs(vals[0])
+        elif e.fn == "fmin":
+            r = c_fmin(vals[0], vals[1])
+        else:
+            r = c_fmax(vals[0], vals[1])
+        return f32(r) if e.ty.bits == 32 else r
+
+    def call(self, e: Call, fr: Frame) -> Value:
+        """Calls a helper: scalars by value (converted to the parameter's type), arrays by reference."""
+        fn = e.fn
+        callee = Frame()
+        for p, a in zip(fn.params, e.args):
+            if isinstance(p, Array):
+                assert isinstance(a, Array)
+                callee.arrays[id(p)] = fr.arrays[id(a)]
+            else:
+                assert isinstance(a, Expr) and isinstance(p, Scalar)
+                callee.scalars[id(p)] = self.store_conv(self.ev(a, fr), a.ty, p.ty)
+        r = self.call_body(fn, callee)
+        return r if r is not None else 0
+
+
+def safe_index(v: int, n: int) -> int:
+    """The guarded subscript: ``v & (n-1)`` for powers of two, ``(unsigned long long)v % n`` otherwise."""
+    if n & (n - 1) == 0:
+        return v & (n - 1)
+    return (v % (1 << 64)) % n
+
+
+__all__ = ["INT", "Interp", "Reject", "safe_index"]

@@ -1704,7 +1704,8 @@ def _key(e: Expr) -> tuple:  # type: ignore[type-arg]
         return ("c", e.ty.key, e.value)
     if isinstance(e, Elem):
         return ("e", id(e.arr), tuple(_key(i) for i in e.idx))
-    return (type(e).__name__, getattr(e, "op", None), getattr(e, "fn", None) and id(e.fn), tuple(_key(c) for c in e.children()))
+    fn = e.fn if isinstance(e, (Call, Math)) else None
+    return (type(e).__name__, getattr(e, "op", None), fn if isinstance(fn, str) else id(fn), tuple(_key(c) for c in e.children()))
 
 
 def _constant(e: Expr) -> bool:

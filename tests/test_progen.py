@@ -1,0 +1,90 @@
+"""hls.progen, the independent random-program generator: determinism, well-definedness of a sample under the
+sanitizers (and agreement with its interpreter), feature coverage, guarding, classification. Fast: no hls runs."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hls.progen.build import build
+from hls.progen.check import sanitize, write
+from hls.progen.ctyping import DOUBLE, FLOAT, INT, LLONG, SHORT, UCHAR, UINT, ULLONG, convert, float_clamp_bounds, int_to_float, usual
+from hls.progen.emit import render
+from hls.progen.interp import Interp
+from hls.progen.model import Array, Assign, Binary, Const, Elem, Function, Program, Stmt
+from hls.progen.run import classify_cosim, classify_synth
+
+SAMPLE = range(1, 9)
+
+
+def test_deterministic() -> None:
+    for seed in (3, 17, 42):
+        a, b = build(seed), build(seed)
+        assert (a.kernel, a.tb, a.expected) == (b.kernel, b.tb, b.expected)
+    assert build(3).kernel != build(4).kernel
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+@pytest.mark.parametrize("seed", SAMPLE)
+def test_sample_is_well_defined(tmp_path: Path, seed: int) -> None:
+    """Compiles warning-free with -Wall under UBSan/ASan, runs clean and prints what the interpreter predicts."""
+    b = build(seed)
+    files = write(b, tmp_path)
+    r = sanitize(files.sources, tmp_path / "a.out", b.expected)
+    assert r.ok and r.kind == "ok", r.message
+
+
+def test_feature_coverage() -> None:
+    feats: set[str] = set()
+    for seed in range(1, 61):
+        feats |= build(seed).prog.features
+    wanted = {
+        "idiom_reduction", "idiom_minmax", "idiom_argmax", "idiom_prefix", "idiom_stencil1", "idiom_stencil2", "idiom_matmul",
+        "idiom_histogram", "idiom_saturate", "idiom_bits", "idiom_convert", "idiom_cond_update", "idiom_shortcircuit",
+        "idiom_loop_in_if", "idiom_local_array", "triangular", "loop_down", "loop_step_k", "bound_arg", "imperfect",
+        "knr", "helper_writer", "helper_loop", "call_in_condition", "call_in_ternary", "call_stmt", "math_sqrt", "math_fmin",
+        "math_fmax", "math_fabs", "chained", "compound", "incr", "pragma_ii", "pragma_off", "bind_storage", "opt_ii",
+        "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
+        "main_first", "static_top",
+    }  # fmt: skip
+    assert wanted <= feats, sorted(wanted - feats)
+
+
+def test_c_types() -> None:
+    assert usual(UINT, LLONG) is LLONG and usual(ULLONG, LLONG).key == ULLONG.key and usual(SHORT, UCHAR) is INT
+    assert usual(INT, FLOAT) is FLOAT and usual(FLOAT, DOUBLE) is DOUBLE
+    assert int_to_float(16777217, 32) == 16777216.0 and int_to_float(16777219, 32) == 16777220.0
+    assert convert(-1, INT, UINT) == 0xFFFFFFFF and convert(70000, INT, SHORT) == 4464
+    assert convert(-2.9, DOUBLE, INT) == -2
+    for src in (FLOAT, DOUBLE):
+        for dst in (INT, UINT, LLONG, ULLONG, SHORT):
+            lo, hi = float_clamp_bounds(src, dst)
+            assert dst.min <= int(lo) and int(hi) <= dst.max and hi == convert(hi, DOUBLE, src)
+    assert math.isnan(float(convert(math.nan, DOUBLE, FLOAT)))
+
+
+def test_interpreter_guards_exactly_what_overflows() -> None:
+    """a[1] + 1 with a[1] == INT_MAX is guarded (written through unsigned); a[0] + 1 with a[0] == 1 is not."""
+    a = Array("a", INT, [2])
+    add0 = Binary("+", Elem(a, [Const(INT, 0)]), Const(INT, 1))
+    add1 = Binary("+", Elem(a, [Const(INT, 1)]), Const(INT, 1))
+    body: list[Stmt] = [Assign([Elem(a, [Const(INT, 0)])], "=", add0), Assign([Elem(a, [Const(INT, 1)])], "=", add1)]
+    prog = Program(1, Function("top", None, [a], body, static=False), [], [{"a": [1, 2**31 - 1]}])
+    out = Interp(prog).run()
+    assert out[0][0]["a"] == [2, -(2**31)]
+    assert not add0.safe and add1.safe
+    kernel, _ = render(prog)
+    assert "a[1] = ((int)((unsigned)(a[1]) + (unsigned)(1)));" in kernel and "a[0] = (a[0] + 1);" in kernel
+
+
+def test_classification() -> None:
+    assert classify_synth(0, "hls: top: wrote ...") is None
+    cls, sig, _ = classify_synth(2, "k.c:3:1: internal error in pass schedule: KeyError 'v_12'\n")
+    assert cls == "internal-error" and "v_12" not in sig
+    assert classify_synth(1, "k.c:4:7: error: 'while' is not supported\n")[0] == "rejected"
+    assert classify_synth(None, "")[0] == "timeout"
+    assert classify_cosim(0, "call 1: 5 cycles, PASS\nPASS: 1 calls\n")[0] == "pass"
+    assert classify_cosim(1, "call 1: mismatch a[3]: expected 1, got 2\nFAIL\n")[0] == "mismatch"

@@ -4,11 +4,15 @@ the class and signature of the failure and keeps the program free of undefined b
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
+
+from hls.fuzz.interesting import is_interesting
 
 INTERESTING_TIMEOUT = 300  # seconds of one interestingness test (synth + cosim)
 
@@ -60,11 +64,31 @@ def reduce_finding(finding: Path, status: str, signature: str, hls_args: list[st
     with log.open("w") as out:
         out.write("$ " + shlex.join(cmd) + "\n")
         out.flush()
+        # its own session, so a stop after the budget ends the reducer's workers and tests too
+        proc = subprocess.Popen(cmd, cwd=work, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
-            subprocess.run(cmd, cwd=work, stdout=out, stderr=subprocess.STDOUT, timeout=budget)
+            proc.wait(timeout=budget)
         except subprocess.TimeoutExpired:
+            _stop_group(proc)
             out.write(f"\nreduction stopped after {budget} s; keeping the smallest interesting program so far\n")
-    reduced = finding / "reduced.c"
-    shutil.copy(case, reduced)
-    shutil.rmtree(work / "hls_o", ignore_errors=True)
+        reduced = finding / "reduced.c"
+        shutil.copy(case, reduced)
+        if not is_interesting(reduced, json.loads(spec.read_text()), work / "final"):
+            out.write("the reducer's result is not interesting (stopped mid-write?): reduced.c is the original\n")
+            shutil.copy(finding / "kernel.c", reduced)
+    shutil.rmtree(work / "final", ignore_errors=True)
     return reduced
+
+
+def _stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the reducer's process group, SIGKILL if it is still there after 10 s."""
+    for sig, wait in ((signal.SIGTERM, 10.0), (signal.SIGKILL, 5.0)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue

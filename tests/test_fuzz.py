@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 
 from hls.fuzz.ctype import INT_TYPES
 from hls.fuzz.features import FEATURES, FeatureMix
-from hls.fuzz.flow import classify_failure
+from hls.fuzz.flow import classify_failure, run_command
 from hls.fuzz.generator import generate_kernel
 from hls.fuzz.interesting import is_interesting
 from hls.fuzz.reduce import reduce_finding, reducer
@@ -184,3 +185,12 @@ def test_seeded_batch_has_no_findings(tmp_path: Path) -> None:
     assert json.loads((out / "summary.json").read_text())["counts"]["pass"] == BATCH_SIZE
     assert not (out / "work").exists()
     shutil.rmtree(out)
+
+
+def test_timeout_kills_the_whole_command_group() -> None:
+    start = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_command(["sh", "-c", "sleep 41 & sleep 41"], 1)
+    assert time.monotonic() - start < 20
+    alive = subprocess.run(["pgrep", "-f", "^sleep 41$"], capture_output=True, text=True)
+    assert alive.stdout.strip() == ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -112,6 +113,22 @@ def classify_failure(proc: subprocess.CompletedProcess[str], stage: str) -> Outc
     return Outcome("cosim_error", f"cosim exit status {proc.returncode}")
 
 
+def run_command(cmd: list[str], timeout: int) -> subprocess.CompletedProcess[str]:
+    """``cmd`` in its own session; on timeout the whole group (Verilator's make, the
+    simulation) is killed before TimeoutExpired propagates."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=tool_env(), start_new_session=True)
+    try:
+        stdout, stderr = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.communicate()
+        raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
+
+
 def run_flow(src: Path, outdir: Path, hls_args: list[str], timeout: int, stop_after_synth: bool = False) -> Outcome:
     """``hls SRC --top kern`` then ``hls cosim`` with SRC as its own testbench."""
     hls = hls_command()
@@ -120,7 +137,7 @@ def run_flow(src: Path, outdir: Path, hls_args: list[str], timeout: int, stop_af
     commands = [" ".join(synth), " ".join(cosim)]
     log: list[str] = []
     try:
-        proc = subprocess.run(synth, capture_output=True, text=True, timeout=timeout, env=tool_env())
+        proc = run_command(synth, timeout)
     except subprocess.TimeoutExpired:
         return Outcome("timeout", "synth timeout", f"$ {commands[0]}\n(timed out after {timeout} s)\n", commands)
     log.append(f"$ {commands[0]}\n{proc.stdout}{proc.stderr}")
@@ -131,7 +148,7 @@ def run_flow(src: Path, outdir: Path, hls_args: list[str], timeout: int, stop_af
     if stop_after_synth:
         return Outcome("pass", "", "".join(log), commands[:1])
     try:
-        proc = subprocess.run(cosim, capture_output=True, text=True, timeout=timeout, env=tool_env())
+        proc = run_command(cosim, timeout)
     except subprocess.TimeoutExpired:
         return Outcome("timeout", "cosim timeout", "".join(log) + f"$ {commands[1]}\n(timed out after {timeout} s)\n", commands)
     log.append(f"$ {commands[1]}\n{proc.stdout}{proc.stderr}")

@@ -155,7 +155,7 @@ class Emitter:
             U = tname(unsigned_of(t))
             return f"(({T})(({U})({x}) {op} ({U})({y})))"
         assert op in ("/", "%")
-        if t.signed and not _boolish(a):
+        if t.signed and not _boolish(a) and not _boolish(b):
             guard = f"({T})({y}) != 0 && (({T})({x}) != {int_literal(t.min, t)} || ({T})({y}) != -1)"
         else:
             guard = f"({T})({y}) != 0"

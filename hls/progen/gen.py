@@ -1087,7 +1087,8 @@ class Gen:
         kinds = [
             "reduction", "reduction", "minmax", "prefix", "stencil1", "stencil2", "matmul", "histogram", "saturate",
             "bits", "convert", "cond_update", "random_nest", "random_nest", "loop_in_if", "helper_loop", "chained",
-            "local_array", "argmax", "shortcircuit",
+            "local_array", "argmax", "shortcircuit", "inplace", "inplace", "window", "window", "recurrence", "recurrence",
+            "carried", "carried", "scatter", "overwrite", "tri_update",
         ]  # fmt: skip
         for _ in range(8):
             kind = self.pick(kinds)
@@ -1502,7 +1503,7 @@ class Gen:
         if self.chance(0.3) and len(dims) > 1:
             dims = dims[:-1]
         outer, body, inner, loops = self.nest(sc, dims, perfect=self.chance(0.5))
-        body.extend(self.block(inner, self.rng.randint(1, 3)))
+        body.extend(self.block(inner, self.rng.randint(1, 3) if self.chance(0.7) else self.rng.randint(4, 7)))
         if self.chance(0.3) and len(outer) == 1 and isinstance(outer[0], For) and outer[0].body and isinstance(outer[0].body[-1], For):
             # imperfect: a statement after the inner loop
             outer[0].body.append(self.simple_stmt(sc.child(loops[0])))
@@ -1617,6 +1618,265 @@ class Gen:
         body.append(If(c, [self.simple_stmt(inner)], [self.simple_stmt(inner)] if self.chance(0.4) else None))
         self.feat("short_circuit")
         return outer
+
+    def idiom_inplace(self, sc: Scope) -> list[Stmt]:
+        """Gauss-Seidel style in-place updates: ``A[i] = f(A[i-1], A[i], A[i+1])`` (values written one iteration
+        earlier are read back), 1-D or along the rows of a 2-D array."""
+        cands = [a for a in sc.writable() if a.dims[-1] >= 3 and a.elem.kind != "bool"]
+        if not cands:
+            return []
+        a = self.pick(cands)
+        n = a.dims[-1]
+        lead: list[Stmt] = []
+        cur = sc
+        fixed: list[Expr] = []
+        outer: For | None = None
+        if len(a.dims) >= 2:
+            f0, cur = self.loop(sc, 0, a.dims[0] - 1, allow_outer=False)
+            outer = f0
+            fixed = [Var(cur.loops[-1].var)] + [lit(self.rng.randint(0, d - 1)) for d in a.dims[1:-1]]
+        reach = self.pick([1, 1, 2]) if n >= 5 else 1
+        f, inner = self.loop(cur, reach, n - 1 - reach, allow_outer=False)
+        i = inner.loops[-1].var
+
+        def at(d: int) -> Elem:
+            ix: Expr = Var(i) if d == 0 else Binary("+" if d > 0 else "-", Var(i), lit(abs(d)))
+            return Elem(a, [*fixed, ix])
+
+        offs = self.rng.sample([-reach, -1, 0, 1, reach], self.rng.randint(2, 4))
+        e: Expr = at(offs[0])
+        for d in offs[1:]:
+            e = Binary(self.pick(["+", "+", "-", "^"]) if a.elem.is_int else self.pick(["+", "-"]), e, at(d))
+        if a.elem.is_float:
+            e = Binary("*", e, self.float_const(a.elem))
+        elif self.chance(0.5):
+            e = Binary(self.pick([">>", "/"]), e, lit(self.rng.randint(1, 3)))
+        f.body.append(Assign([at(0)], "=", self.coerce(e, a.elem)))
+        self.pipeline_pragma(f)
+        self.feat("inplace")
+        if outer is not None:
+            outer.body.append(f)
+            return [*lead, outer]
+        return [*lead, f]
+
+    def idiom_window(self, sc: Scope) -> list[Stmt]:
+        """A sliding window of width 2..5 (a row window, or rows i-1..i+1 of a 2-D array) into another array,
+        with bounds that may come from an argument."""
+        srcs = [a for a in sc.arrays if a.dims[-1] >= 4]
+        if not srcs:
+            return []
+        src = self.pick(srcs)
+        outs = [a for a in sc.writable() if a is not src and len(a.dims) == len(src.dims)]
+        if not outs:
+            return []
+        o = self.pick(outs)
+        w_lo = -self.rng.randint(0, 2)
+        w_hi = self.rng.randint(0, 2)
+        if w_hi - w_lo < 1:
+            w_hi += 1
+        n = src.dims[-1]
+        lo, hi = -w_lo, min(n - 1 - w_hi, o.dims[-1] - 1)
+        if lo > hi:
+            return []
+        cur = sc
+        rows: list[Expr] = []
+        fo: For | None = None
+        row_offs = [0]
+        if len(src.dims) >= 2:
+            r_lo, r_hi = (1, min(src.dims[0], o.dims[0]) - 2) if src.dims[0] >= 3 and self.chance(0.6) else (0, min(src.dims[0], o.dims[0]) - 1)
+            if r_lo > r_hi:
+                return []
+            fo, cur = self.loop(sc, r_lo, r_hi, allow_outer=False)
+            row_offs = [-1, 0, 1] if r_lo == 1 else [0]
+            rows = [lit(self.rng.randint(0, d - 1)) for d in src.dims[1:-1]]
+        f, inner = self.loop(cur, lo, hi, allow_outer=fo is not None)
+        j = inner.loops[-1].var
+        terms: list[Expr] = []
+        for ro in row_offs:
+            for d in range(w_lo, w_hi + 1):
+                ix: Expr = Var(j) if d == 0 else Binary("+" if d > 0 else "-", Var(j), lit(abs(d)))
+                lead: list[Expr] = []
+                if fo is not None:
+                    r = cur.loops[-1].var
+                    lead = [Var(r) if ro == 0 else Binary("+" if ro > 0 else "-", Var(r), lit(abs(ro)))]
+                    lead += [x for x in rows]
+                terms.append(Elem(src, [*lead, ix]))
+        e: Expr = terms[0]
+        for t in terms[1:]:
+            if src.elem.is_float or o.elem.is_float:
+                e = Binary(self.pick(["+", "+", "-"]), e, Binary("*", t, self.float_const(DOUBLE if self.chance(0.5) else FLOAT)) if self.chance(0.4) else t)
+            else:
+                e = Binary(self.pick(["+", "+", "-", "^", "|"]), e, t)
+        if o.elem.is_int and not e.ty.is_float and self.chance(0.5):
+            e = Binary(self.pick(["/", ">>"]), e, lit(self.rng.randint(1, 4)))
+        tgt_lead: list[Expr] = []
+        if fo is not None:
+            tgt_lead = [Var(cur.loops[-1].var)] + [lit(self.rng.randint(0, d - 1)) for d in o.dims[1:-1]]
+        f.body.append(Assign([Elem(o, [*tgt_lead, Var(j)])], "=", self.coerce(e, o.elem)))
+        self.pipeline_pragma(f)
+        self.feat("window")
+        if fo is not None:
+            fo.body.append(f)
+            return [fo]
+        return [f]
+
+    def idiom_recurrence(self, sc: Scope) -> list[Stmt]:
+        """A scalar recurrence through a long-latency chain: ``s = s * c + A[i]; B[i] = s;`` (float or integer),
+        a filter ``y = (y * 3 + x) >> 2`` or a running product."""
+        srcs = [a for a in sc.arrays if len(a.dims) == 1]
+        if not srcs:
+            return []
+        src = self.pick(srcs)
+        fl = src.elem.is_float or self.chance(0.3)
+        t = self.pick([DOUBLE, FLOAT]) if fl else self.pick([INT, LLONG, UINT, ULLONG])
+        s_, d = self.new_local(sc, t, self.zero(t) if self.chance(0.5) else (self.float_const(t) if fl else self.const_for(t)), "s")
+        f, inner = self.loop(sc, 0, src.dims[0] - 1, allow_outer=False)
+        i = inner.loops[-1].var
+        x = Elem(src, [Var(i)])
+        if fl:
+            c = self.float_const(t)
+            e: Expr = Binary("+", Binary("*", Var(s_), c), x)
+            if self.chance(0.3):
+                e = Binary("/", e, self.pick([Const(t, 2.0), Const(t, 3.0)]))
+            if self.chance(0.3):
+                e = Math(self.pick(["fmin", "fmax"]), [e, self.float_const(t)], t)
+        else:
+            e = self.pick([
+                Binary(">>", Binary("+", Binary("*", Var(s_), lit(3)), x), lit(2)),
+                Binary("+", Binary("*", Var(s_), lit(self.pick([31, 33, 5]))), x),
+                Binary("^", Binary("<<", Var(s_), lit(1)), x),
+            ])  # fmt: skip
+        f.body.append(Assign([Var(s_)], "=", self.coerce(e, t)))
+        outs = [a for a in sc.writable() if len(a.dims) == 1 and a.dims[0] >= src.dims[0]]
+        if outs and self.chance(0.7):
+            o = self.pick(outs)
+            f.body.append(Assign([Elem(o, [Var(i)])], "=", self.coerce(Var(s_), o.elem)))
+        self.pipeline_pragma(f)
+        self.feat("recurrence")
+        return [d, f, *self.sink(sc, Var(s_))]
+
+    def idiom_carried(self, sc: Scope) -> list[Stmt]:
+        """Dependences through memory across iterations: ``A[i+d] = A[i] op B[i]`` (distance d),
+        ``A[i] = A[i+d]`` (anti), ``A[N-1-i] = A[i]`` (varying distance), sometimes under a condition."""
+        cands = [a for a in sc.writable() if len(a.dims) == 1 and a.dims[0] >= 4]
+        if not cands:
+            return []
+        a = self.pick(cands)
+        n = a.dims[0]
+        kind = self.pick(["flow", "anti", "mirror", "flow"])
+        dd = self.rng.randint(1, min(3, n - 2))
+        other = self.elem_for_loop(sc, n)
+        if kind == "flow":
+            f, inner = self.loop(sc, 0, n - 1 - dd, allow_outer=False)
+            i = Var(inner.loops[-1].var)
+            tgt, src = Elem(a, [Binary("+", i, lit(dd))]), Elem(a, [Var(inner.loops[-1].var)])
+        elif kind == "anti":
+            f, inner = self.loop(sc, 0, n - 1 - dd, allow_outer=False)
+            i = Var(inner.loops[-1].var)
+            tgt, src = Elem(a, [i]), Elem(a, [Binary("+", Var(inner.loops[-1].var), lit(dd))])
+        else:
+            f, inner = self.loop(sc, 0, n - 1, allow_outer=False)
+            i = Var(inner.loops[-1].var)
+            tgt, src = Elem(a, [Binary("-", lit(n - 1), i)]), Elem(a, [Var(inner.loops[-1].var)])
+        o = other(inner)
+        if a.elem.is_float or o.ty.is_float:
+            e: Expr = Binary(self.pick(["+", "-", "*"]), src, o)
+        elif a.elem.kind == "bool":
+            e = Binary("^", src, Binary("&", o, lit(1)) if o.ty.is_int else o)
+        else:
+            e = Binary(self.pick(["+", "-", "^", "*"]), src, o)
+        st: Stmt = Assign([tgt], "=", self.coerce(e, a.elem))
+        if self.chance(0.35):
+            st = If(self.condition(inner, 1, False), [st])
+        f.body.append(st)
+        self.pipeline_pragma(f)
+        self.feat(f"carried_{kind}")
+        return [f]
+
+    def elem_for_loop(self, sc: Scope, n: int):  # type: ignore[no-untyped-def]
+        """A function giving, in a loop's scope, an operand: an element of some array indexed by the innermost
+        loop variable when it fits, else any expression."""
+
+        def make(inner: Scope) -> Expr:
+            lp = inner.loops[-1]
+            arrs = [b for b in inner.arrays if len(b.dims) == 1 and b.dims[0] > lp.hi]
+            if arrs and self.chance(0.7):
+                return Elem(self.pick(arrs), [Var(lp.var)])
+            return self.expr(inner, "int", 1)
+
+        return make
+
+    def idiom_scatter(self, sc: Scope) -> list[Stmt]:
+        """Data-dependent stores and loads in one pipelined loop: ``T[x & m] = v; acc += T[y & m];``."""
+        srcs = [a for a in sc.arrays if a.elem.kind == "int"]
+        if not srcs:
+            return []
+        src = self.pick(srcs)
+        tabs = [a for a in sc.writable() if len(a.dims) == 1 and is_pow2(a.dims[0])]
+        if not tabs:
+            return []
+        tab = self.pick(tabs)
+        m = tab.dims[0] - 1
+        acc, d = self.new_local(sc, DOUBLE if tab.elem.is_float else LLONG, None, "acc")
+        outer, body, inner, _ = self.nest(sc, src.dims)
+        x = self._diag_elem(inner, src)
+        y = self.expr(inner, "int", 1)
+        val = self.expr(inner, "float" if tab.elem.is_float else "int", 1)
+        body.append(Assign([Elem(tab, [Binary("&", x, lit(m))])], self.pick(["=", "+=", "^="]) if tab.elem.kind == "int" else "=", self.coerce(val, tab.elem)))
+        body.append(Assign([Var(acc)], "+=", self.coerce(Elem(tab, [Binary("&", y, lit(m))]), acc.ty)))
+        self.feat("scatter")
+        return [d, *outer, *self.sink(sc, Var(acc))]
+
+    def idiom_overwrite(self, sc: Scope) -> list[Stmt]:
+        """Several stores to one location per iteration, the later one conditional; a load in between."""
+        outs = [a for a in sc.writable() if a.elem.kind != "bool"]
+        if not outs:
+            return []
+        o = self.pick(outs)
+        outer, body, inner, _ = self.nest(sc, o.dims)
+        tgt = self._diag_elem(inner, o)
+        want = "float" if o.elem.is_float else "int"
+        body.append(Assign([tgt], "=", self.coerce(self.expr(inner, want, 2), o.elem)))
+        t = Scalar(self.name("t"), o.elem, "local")
+        body.append(Decl(t, Elem(o, list(tgt.idx))))
+        inner.scalars.append(t)
+        body.append(
+            If(
+                self.condition(inner, 1, False),
+                [Assign([Elem(o, list(tgt.idx))], self.pick(["=", "+=", "-="]), self.coerce(self.expr(inner, want, 2), o.elem))],
+            )
+        )
+        body.append(Assign([Elem(o, list(tgt.idx))], "+=" if o.elem.is_float or self.chance(0.5) else "^=", Var(t)))
+        self.feat("overwrite")
+        return outer
+
+    def idiom_tri_update(self, sc: Scope) -> list[Stmt]:
+        """A triangular nest updating a 2-D array from its own earlier rows (LU/Cholesky-like):
+        ``for i; for j <= i (or j < i): A[i][j] -= A[i-1][j] * c`` with argument or constant bounds."""
+        cands = [a for a in sc.writable() if len(a.dims) == 2 and a.dims[0] >= 3 and a.elem.kind != "bool"]
+        if not cands:
+            return []
+        a = self.pick(cands)
+        R, C = a.dims
+        fi, s1 = self.loop(sc, 1, R - 1, allow_outer=False)
+        i = s1.loops[-1]
+        hi_j = min(i.hi, C - 1)
+        fj = For(self.loop_var(True), lit(0), self.pick(["<=", "<"]), Var(i.var), 1, [])
+        if i.hi > C - 1:
+            fj = For(fj.var, lit(0), "<", lit(C), 1, [])
+            hi_j = C - 1
+        s2 = s1.child(Loop(fj.var, 0, hi_j))
+        j = fj.var
+        src = Elem(a, [Binary("-", Var(i.var), lit(1)), Var(j)])
+        if a.elem.is_float:
+            e: Expr = Binary("*", src, self.float_const(a.elem))
+        else:
+            e = Binary(self.pick(["*", "+", "^"]), src, self.expr(s2, "int", 1))
+        fj.body.append(Assign([Elem(a, [Var(i.var), Var(j)])], self.pick(["-=", "+=", "="]), self.coerce(e, a.elem) if True else e))
+        self.pipeline_pragma(fj)
+        fi.body.append(fj)
+        self.feat("triangular", "tri_update")
+        return [fi]
 
     # --- testbench inputs ----------------------------------------------------------------------------------------------
 

@@ -799,12 +799,12 @@ class Gen:
             self.feat("cast_i2f")
             return Cast(self.pick([FLOAT, DOUBLE]), sub(self.pick(["int", "float"])))
         if r < 0.92:
-            fn = self.pick(["sqrt", "fabs", "fmin", "fmax", "fabs"])
+            fn = self.pick(["sqrt", "fabs", "fmin", "fmax", "fabs", "sqrt", "fmin", "fmax", "exp", "log", "pow"])
             self.feat(f"math_{fn}")
             t = self.pick([FLOAT, DOUBLE])
             if fn == "sqrt" and self.chance(0.6):
                 return Math("sqrt", [Math("fabs", [sub()], t)], t)
-            n = 1 if fn in ("sqrt", "fabs") else 2
+            n = 2 if fn in ("fmin", "fmax", "pow") else 1
             return Math(fn, [sub() for _ in range(n)], t)
         if sc.helpers:
             c = self.helper_call(sc, "float", impure_ok)

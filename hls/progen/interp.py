@@ -8,8 +8,11 @@ runaway loops raise ``Reject``: the generator then draws another program.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from hls.progen.ctyping import (
     DOUBLE,
@@ -54,6 +57,20 @@ from hls.progen.model import (
     Unary,
     Var,
 )
+
+_LIBM: Any = None
+
+
+def libm(name: str, bits: int) -> Any:
+    """The C library's ``name`` (``namef`` for bits 32), so that exp/log/pow give exactly what gcc's program gets."""
+    global _LIBM
+    if _LIBM is None:
+        _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    fn = getattr(_LIBM, name + ("f" if bits == 32 else ""))
+    ct = ctypes.c_float if bits == 32 else ctypes.c_double
+    fn.restype = ct
+    fn.argtypes = [ct, ct] if name == "pow" else [ct]
+    return fn
 
 
 class Reject(Exception):
@@ -456,6 +473,8 @@ class Interp:
                 r = -math.nan  # x86 sqrtsd yields the default (negative) NaN
         elif e.fn == "fabs":
             r = math.fabs(vals[0])
+        elif e.fn in ("exp", "log", "pow"):
+            r = float(libm(e.fn, e.ty.bits)(*vals))
         elif e.fn == "fmin":
             r = c_fmin(vals[0], vals[1])
         else:

@@ -186,7 +186,7 @@ MATH2 = ("fmin", "fmax")
 
 @dataclass(eq=False)
 class Math(Expr):
-    """``sqrt``/``fabs``/``fmin``/``fmax`` or their ``f`` forms (``ty`` float selects the ``f`` form)."""
+    """``sqrt``/``fabs``/``fmin``/``fmax``/``exp``/``log``/``pow`` or their ``f`` forms (``ty`` float selects them)."""
 
     fn: str
     args: list[Expr]

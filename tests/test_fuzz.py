@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hls.fuzz.ctype import INT_TYPES
-from hls.fuzz.features import FEATURES, FeatureMix
+from hls.fuzz.features import FEATURES, KNOWN_BUG_FEATURES, FeatureMix
 from hls.fuzz.flow import classify_failure, run_command
 from hls.fuzz.generator import generate_kernel
 from hls.fuzz.interesting import is_interesting
@@ -31,7 +31,7 @@ REQUIRED = {
     "type:float", "type:double", "stencil", "stencil_2d", "stencil_3d", "reduction", "local_array", "local_scalar", "bind_storage",
     "pragma_pipeline", "pragma_pipeline_off", "interface_pragma", "cli_ii", "cli_no_pipeline", "incdec", "chained_assign",
     "compound_assign", "div_mod", "shifts", "float_to_int", "implicit_int_to_float", "mixed_sign_compare", "ternary",
-    "if", "else", "indirect_index", "recurrence", "loop_arg_start", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",
+    "if", "else", "indirect_index", "recurrence", "loop_arg_start", "narrowing_bound_init", "large_arrays", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",
     "math:sqrtf", "math:fabs", "math:fabsf", "math:fmin", "math:fmaxf", "math:exp", "math:logf", "math:pow",
 } | {f"type:{t.name}" for t in INT_TYPES}  # fmt: skip
 
@@ -62,7 +62,8 @@ def test_disabled_features_are_not_generated() -> None:
         assert " / " not in kernel.source and " % " not in kernel.source and "h0(" not in kernel.source
     with pytest.raises(ValueError, match="unknown fuzzer feature"):
         FeatureMix.from_options(disable="no_such_thing")
-    assert "narrowing_bound_init" not in FeatureMix() and set(ALL.enabled) == set(FEATURES)
+    assert FeatureMix().enabled == frozenset(FEATURES) - KNOWN_BUG_FEATURES and ALL.enabled == frozenset(FEATURES)
+    assert "calls" not in FeatureMix.from_options(all_features=True, disable="calls")
 
 
 @pytest.mark.parametrize("seed", [21, 22])

@@ -179,6 +179,8 @@ def convert(v: Value, src: CType, dst: CType) -> Value:
             return t
         return wrap(int(v), dst)
     # to float/double
+    if src.is_float and src.bits == dst.bits:
+        return v  # keeps an input's exact bits
     if src.is_int:
         return int_to_float(int(v), dst.bits)
     fv = float(v)
@@ -197,6 +199,29 @@ def bits_float(u: int, bits: int) -> float:
     if bits == 32:
         return float(struct.unpack("<f", struct.pack("<I", u))[0])
     return float(struct.unpack("<d", struct.pack("<Q", u))[0])
+
+
+class Bits(float):
+    """A float input carrying its exact bit pattern (NaN payloads and signalling NaNs survive into the testbench)."""
+
+    bits: int
+    nbits: int
+
+
+def with_bits(u: int, nbits: int) -> float:
+    """The float (32) or double (64) of bit pattern ``u``, remembering the pattern."""
+    v = Bits(bits_float(u, nbits))
+    v.bits = u
+    v.nbits = nbits
+    return v
+
+
+def is_snan(v: Value) -> bool:
+    """A signalling NaN (only inputs can be: every operation quiets them)."""
+    if not isinstance(v, Bits) or not math.isnan(v):
+        return False
+    quiet = 22 if v.nbits == 32 else 51
+    return not (v.bits >> quiet) & 1
 
 
 def fdiv(a: float, b: float) -> float:

@@ -155,7 +155,7 @@ class Emitter:
             U = tname(unsigned_of(t))
             return f"(({T})(({U})({x}) {op} ({U})({y})))"
         assert op in ("/", "%")
-        if t.signed and not _boolish(a) and not _boolish(b):
+        if t.signed and not _boolish(a) and not _boolish(b) and not _masked(a) and not _masked(b):
             guard = f"({T})({y}) != 0 && (({T})({x}) != {int_literal(t.min, t)} || ({T})({y}) != -1)"
         else:
             guard = f"({T})({y}) != 0"
@@ -412,9 +412,14 @@ def _print(t: CType, x: str) -> str:
     return f'printf("%llu\\n", (unsigned long long){x});'
 
 
+def _exact_bits(v: Value, t: CType) -> int:
+    b = getattr(v, "bits", None)
+    return int(b) if b is not None else float_bits(float(v), t.bits)
+
+
 def _bits_lit(v: Value, t: CType) -> str:
     if t.is_float:
-        return f"0x{float_bits(float(v), t.bits):X}u"
+        return f"0x{_exact_bits(v, t):X}u"
     if t.kind == "bool":
         return str(int(v))
     u = int(v) & ((1 << t.bits) - 1)
@@ -424,8 +429,8 @@ def _bits_lit(v: Value, t: CType) -> str:
 def _scalar_lit(v: Value, t: CType) -> str:
     if t.is_float:
         if t.bits == 32:
-            return f"tb_f32(0x{float_bits(float(v), 32):X}u)"
-        return f"tb_f64(0x{float_bits(float(v), 64):X}ull)"
+            return f"tb_f32(0x{_exact_bits(v, t):X}u)"
+        return f"tb_f64(0x{_exact_bits(v, t):X}ull)"
     if t.kind == "bool":
         return str(int(v))
     return f"({tname(t)}){int_literal(int(v), promote(t) if t.bits >= 32 else promote(t))}"
@@ -452,6 +457,11 @@ def _boolish(e: Expr) -> bool:
     if isinstance(e, Binary) and e.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
         return True
     return isinstance(e, Unary) and e.op == "!"
+
+
+def _masked(e: Expr) -> bool:
+    """``x & c`` with a non-negative constant: never the type's minimum nor -1 (gcc's -Wtautological-compare)."""
+    return isinstance(e, Binary) and e.op == "&" and any(isinstance(x, Const) and x.ty.is_int and int(x.value) >= 0 for x in (e.a, e.b))
 
 
 def _balanced(s: str) -> bool:

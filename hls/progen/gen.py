@@ -12,7 +12,6 @@ interpreter (``interp.py``) then guards whatever the testbench's values would st
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 
@@ -27,11 +26,11 @@ from hls.progen.ctyping import (
     ULLONG,
     CType,
     Value,
-    bits_float,
     canonical,
     convert,
     float_bits,
     promote,
+    with_bits,
 )
 from hls.progen.model import (
     Array,
@@ -166,9 +165,9 @@ class Gen:
 
     def truthy(self, e: Expr) -> Expr:
         """``e`` as a truth value; products, shifts and ``?:`` are compared with 0 (gcc's -Wint-in-bool-context)."""
-        if isinstance(e, (Binary, Cond, Cast)) and (not isinstance(e, Binary) or e.op in ("*", "<<", "+", "-", "/", "%")):
-            return Binary("!=", e, self.zero(e.ty))
-        return e
+        if _boolish(e) or isinstance(e, (Var, Elem, Const, Call)):
+            return e
+        return Binary("!=", e, self.zero(e.ty))
 
     def int_type(self, wide: bool = False) -> CType:
         """A random integer type (every width and signedness, plain and <stdint.h> spellings)."""
@@ -671,6 +670,19 @@ class Gen:
                 opts.append(Binary("*", lit(2), v) if self.chance(0.5) else Binary("*", v, lit(2)))
             if lo >= 0 and n > 1 and self.chance(0.3):
                 opts.append(Binary("%", Binary("+", v, lit(self.rng.randint(0, n - 1))), lit(n)))
+        for s, alo, ahi in sc.bound_args:
+            # subscripts affine in a scalar argument (its testbench range keeps them in bounds)
+            if alo >= 0 and ahi < n:
+                opts.append(Var(s))
+            if alo >= 1 and ahi <= n:
+                opts.append(Binary("-", Var(s), lit(1)))
+            for lp in sc.loops[-1:]:
+                if lp.lo + alo >= 0 and lp.hi + ahi < n:
+                    opts.append(Binary("+", Var(lp.var), Var(s)))
+                    self.feat("arg_subscript")
+                if lp.lo - ahi >= 0 and lp.hi - alo < n:
+                    opts.append(Binary("-", Var(lp.var), Var(s)))
+                    self.feat("arg_subscript")
         if len(sc.loops) >= 2:
             a, b = sc.loops[-1], sc.loops[-2]
             if a.lo + b.lo >= 0 and a.hi + b.hi < n:
@@ -1910,35 +1922,21 @@ class Gen:
             return self.rng.randint(t.min, t.max)
         if edge:
             if t.bits == 32:
-                pats = [
-                    0x7FC00000,
-                    0xFFC00000,
-                    0x7F800000,
-                    0xFF800000,
-                    0x80000000,
-                    0x00000000,
-                    0x00000001,
-                    0x007FFFFF,
-                    0x00800000,
-                    0x7F7FFFFF,
-                    0xFF7FFFFF,
-                    0x3F800000,
-                    0xBF800000,
-                ]
+                pats = [0x7FC00000, 0xFFC00000, 0x7F800000, 0xFF800000, 0x80000000, 0x00000000, 0x00000001, 0x007FFFFF,
+                        0x00800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x3F800000, 0xBF800000,
+                        0x7FC12345, 0xFFD00001, 0x7FA00001, 0xFF800001]  # NaNs with payloads, quiet and signalling  # fmt: skip
             else:
                 pats = [0x7FF8000000000000, 0xFFF8000000000000, 0x7FF0000000000000, 0xFFF0000000000000, 0x8000000000000000, 0, 1, 0x000FFFFFFFFFFFFF,
-                        0x0010000000000000, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x3FF0000000000000, 0xBFF0000000000000]  # fmt: skip
-            return bits_float(self.pick(pats), t.bits)
+                        0x0010000000000000, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x3FF0000000000000, 0xBFF0000000000000,
+                        0x7FF8000012345678, 0xFFF9000000000001, 0x7FF4000000000001, 0xFFF0000000000001]  # fmt: skip
+            return with_bits(self.pick(pats), t.bits)
         r = self.rng.random()
         if r < 0.7:
             v = self.rng.uniform(-1000.0, 1000.0)
         elif r < 0.85:
             v = float(self.rng.randint(-50, 50))
         else:
-            u = self.rng.getrandbits(t.bits)
-            v = bits_float(u, t.bits)
-            if math.isnan(v):
-                v = 0.5
+            return with_bits(self.rng.getrandbits(t.bits), t.bits)
         return convert(v, DOUBLE, t)
 
 

@@ -25,6 +25,7 @@ from hls.progen.ctyping import (
     f32,
     fdiv,
     float_clamp_bounds,
+    is_snan,
     promote,
     usual,
     wrap,
@@ -114,7 +115,9 @@ def float_op(op: str, a: float, b: float, t: CType) -> float:
 
 
 def c_fmin(a: float, b: float) -> float:
-    """glibc fmin on x86-64."""
+    """glibc fmin on x86-64 (a signalling NaN operand gives NaN)."""
+    if is_snan(a) or is_snan(b):
+        return math.nan
     if math.isnan(a):
         return b
     if math.isnan(b):
@@ -123,7 +126,9 @@ def c_fmin(a: float, b: float) -> float:
 
 
 def c_fmax(a: float, b: float) -> float:
-    """glibc fmax on x86-64."""
+    """glibc fmax on x86-64 (a signalling NaN operand gives NaN)."""
+    if is_snan(a) or is_snan(b):
+        return math.nan
     if math.isnan(a):
         return b
     if math.isnan(b):
@@ -465,20 +470,20 @@ class Interp:
 
     def math(self, e: Math, fr: Frame) -> Value:
         """sqrt/fabs/fmin/fmax (the ``f`` forms when ``e.ty`` is float)."""
-        vals = [float(convert(self.ev(a, fr), a.ty, e.ty)) for a in e.args]
+        vals = [convert(self.ev(a, fr), a.ty, e.ty) for a in e.args]
         if e.fn == "sqrt":
-            x = vals[0]
+            x = float(vals[0])
             r = math.nan if x < 0 else (x if math.isnan(x) else math.sqrt(x))
             if x < 0:
                 r = -math.nan  # x86 sqrtsd yields the default (negative) NaN
         elif e.fn == "fabs":
-            r = math.fabs(vals[0])
+            r = math.fabs(float(vals[0]))
         elif e.fn in ("exp", "log", "pow"):
-            r = float(libm(e.fn, e.ty.bits)(*vals))
+            r = float(libm(e.fn, e.ty.bits)(*map(float, vals)))
         elif e.fn == "fmin":
-            r = c_fmin(vals[0], vals[1])
+            r = c_fmin(float(vals[0]), float(vals[1])) if not (is_snan(vals[0]) or is_snan(vals[1])) else math.nan
         else:
-            r = c_fmax(vals[0], vals[1])
+            r = c_fmax(float(vals[0]), float(vals[1])) if not (is_snan(vals[0]) or is_snan(vals[1])) else math.nan
         return f32(r) if e.ty.bits == 32 else r
 
     def call(self, e: Call, fr: Frame) -> Value:

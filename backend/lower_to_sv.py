@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
-from hls.diagnostics import SourceLoc, processing
+from hls.diagnostics import processing
 from hls.ir.ctypes import ArrayType
 from hls.ir.hir import (
     CombOp,
@@ -338,7 +338,7 @@ class _Builder:
     ret_value: str | None = None
 
 
-def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str, name_locations: tuple[SourceLoc, ...] = ()) -> FunctionInterface:
+def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str) -> FunctionInterface:
     """The RTL interface of a scheduled function: C types from the kernel, ports used from the HIR."""
     used: dict[tuple[str, int], MemPortUse] = {}
 
@@ -362,7 +362,7 @@ def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str, name_loc
             params.append(ArrayArg(v.name, v.type.elem, v.type.dims, tuple(ports), v.is_const))
         else:
             params.append(ScalarArg(v.name, v.type))
-    return FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file, tuple(name_locations))
+    return FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file)
 
 
 def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) -> RtlModule:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import traceback
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from hls.diagnostics import HlsError, InternalError
+from hls.diagnostics import HlsError, InternalError, SourceLoc
 from hls.passes import STAGES
 
 
@@ -121,6 +122,14 @@ def cosim(
         if not filelist.exists() or not (out / "interface.json").exists():
             compile_kernel(CompileOptions(file, top, out, cpp))
         iface = interface_from_json((out / "interface.json").read_text())
+        if not file.is_file():
+            raise HlsError(SourceLoc(str(file), 0, 0), "no such file")
+        if iface.name != top:
+            raise HlsError(SourceLoc(str(file), 0, 0), f"cosim: the RTL in {out} is of '{iface.name}', not '{top}' (give each top its own -o folder)")
+        if Path(iface.kernel_file).resolve() != file.resolve():
+            # the C function compared is FILE's, as asked; say so when the RTL came from another file
+            click.echo(f"hls: note: the RTL in {out} was synthesized from {iface.kernel_file}; comparing it with {file}", err=True)
+            iface = dataclasses.replace(iface, kernel_file=str(file.resolve()))
         rtl = [out / "rtl" / line.strip() for line in filelist.read_text().splitlines() if line.strip()]
         result = run_cosim(iface, rtl, out, tb_files=list(tbs) or None, cpp_args=cpp, seed=seed, runs=runs, echo=click.echo)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status

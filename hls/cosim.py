@@ -18,6 +18,7 @@ while the block was idle up to the cycle in which ``ap_done`` is high (Vitis's "
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -368,7 +369,12 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
 
 
 def _run(cmd: list[str], cwd: Path, what: str, loc: SourceLoc) -> None:
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    env = dict(os.environ)
+    if shutil.which("ccache"):
+        # Verilator's make compiles through ccache: its runtime library, the same for every
+        # design, is compiled once instead of on every cosim
+        env.setdefault("OBJCACHE", "ccache")
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-15:])
         raise HlsError(loc, f"cosim: {what} failed:\n{tail}")

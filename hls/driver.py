@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import islpy as isl
-from pycparser import c_ast
 
 from hls.backend.lower_to_sv import interface_of
 from hls.backend.render import write_rtl
@@ -68,23 +67,11 @@ class _Context:
 
     def interface_for(self, hir: HirFunc) -> FunctionInterface:
         assert self.model is not None
-        iface = interface_of(hir, self.model.kernel, str(self.opts.file), tuple(name_locations(self.parsed, self.top)))
+        iface = interface_of(hir, self.model.kernel, str(self.opts.file))
         if self.model is not None:
             iface = _with_value_ranges(iface, self.model)
         self.interface = iface
         return iface
-
-
-def name_locations(parsed: ParsedFile, top: str) -> list[SourceLoc]:
-    """Where the top function's name appears in file-scope declarations of the kernel file."""
-    out = []
-    for ext in parsed.ast.ext:
-        decl = ext.decl if isinstance(ext, c_ast.FuncDef) else ext
-        if isinstance(decl, c_ast.Decl) and decl.name == top and isinstance(decl.type, c_ast.FuncDecl):
-            coord = decl.coord
-            if coord is not None and Path(str(coord.file)).resolve() == parsed.path.resolve():
-                out.append(SourceLoc(str(parsed.path), int(coord.line), int(coord.column or 1)))
-    return out
 
 
 def _with_value_ranges(iface: FunctionInterface, model: AffineModel) -> FunctionInterface:
@@ -119,7 +106,7 @@ def _with_value_ranges(iface: FunctionInterface, model: AffineModel) -> Function
                 params.append(ScalarArg(p.name, p.type, (lo_v, hi_v)))
                 continue
         params.append(p)
-    return FunctionInterface(iface.name, tuple(params), iface.return_type, iface.kernel_file, iface.name_locations)
+    return FunctionInterface(iface.name, tuple(params), iface.return_type, iface.kernel_file)
 
 
 def interface_to_json(iface: FunctionInterface) -> str:
@@ -148,8 +135,7 @@ def interface_from_json(text: str) -> FunctionInterface:
             vr = tuple(p["value_range"]) if p.get("value_range") else None
             params.append(ScalarArg(p["name"], itype(p["type"]), vr))  # type: ignore[arg-type]
     ret = itype(d["return_type"]) if d["return_type"] else None
-    locs = tuple(SourceLoc(x["file"], x["line"], x["col"]) for x in d["name_locations"])
-    return FunctionInterface(d["name"], tuple(params), ret, d["kernel_file"], locs)
+    return FunctionInterface(d["name"], tuple(params), ret, d["kernel_file"])
 
 
 @contextmanager

@@ -10,6 +10,7 @@ command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 command -v make >/dev/null 2>&1 || need_apt+=(make)
 command -v verilator >/dev/null 2>&1 || need_apt+=(verilator)
 command -v iverilog >/dev/null 2>&1 || need_apt+=(iverilog)  # second simulator of the library tests
+command -v ccache >/dev/null 2>&1 || need_apt+=(ccache)  # cosim compiles Verilator's runtime once, not per design
 if ((${#need_apt[@]})); then
   SUDO=""
   if [[ $(id -u) -ne 0 ]]; then

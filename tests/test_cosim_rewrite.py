@@ -76,7 +76,7 @@ def test_rewritten_unit_routes_every_call_through_the_harness(
     src = tmp_path / f"{name}.c"
     src.write_text(source)
     expected = _compile_and_run(tmp_path, "plain", src)
-    iface = FunctionInterface("f", params, ret, str(src), ())
+    iface = FunctionInterface("f", params, ret, str(src))
     text = subprocess.run(["gcc", "-E", "-std=gnu99", str(src)], capture_output=True, text=True, check=True).stdout
     rewritten = _rewrite_unit(text, iface, src, 0, trampoline=True)
     assert rewritten is not None

@@ -112,3 +112,18 @@ def test_integer_corpus_with_separate_testbench(tmp_path: Path, name: str) -> No
     expected = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
     printed = "\n".join(line for line in proc.stdout.splitlines() if not line.startswith(("call ", "PASS", "  ")))
     assert printed.strip() == expected.strip()
+
+
+def test_cosim_compares_with_the_file_given(tmp_path: Path) -> None:
+    """The C function cosim compares is FILE's (a note says when the RTL came from another file);
+    RTL of another top is an error."""
+    src = TESTS / "kernels" / "fir.c"
+    out = _synth(tmp_path, "fir")
+    edited = tmp_path / "fir_edited.c"
+    edited.write_text(src.read_text().replace("acc += ", "acc -= ", 1))
+    assert edited.read_text() != src.read_text()
+    proc = run_hls("cosim", str(edited), "--top", "fir", "-o", str(out), "--tb", str(edited))
+    assert proc.returncode == 1 and "mismatch" in proc.stdout, proc.stdout + proc.stderr
+    assert f"note: the RTL in {out} was synthesized from {src}; comparing it with {edited}" in proc.stderr
+    proc = run_hls("cosim", str(src), "--top", "other", "-o", str(out))
+    assert proc.returncode == 1 and "the RTL in" in proc.stderr and "is of 'fir', not 'other'" in proc.stderr

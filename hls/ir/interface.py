@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hls.diagnostics import SourceLoc
 from hls.ir.ctypes import ScalarType
 
 
@@ -68,15 +67,10 @@ Param = ArrayArg | ScalarArg
 
 @dataclass(frozen=True)
 class FunctionInterface:
-    """The C signature and RTL ports of the top function.
-
-    ``name_locations`` are the positions of the function's name in every file-scope declaration
-    and the definition of the top function in the kernel file (for tools; cosim finds the
-    definition in the preprocessed file itself, see ``hls.cosim``).
-    """
+    """The C signature and RTL ports of the top function, and the C file that defines it (cosim
+    finds the definition in the preprocessed file itself, see ``hls.cosim``)."""
 
     name: str
     params: tuple[Param, ...]
     return_type: ScalarType | None
     kernel_file: str
-    name_locations: tuple[SourceLoc, ...]

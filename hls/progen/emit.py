@@ -54,12 +54,22 @@ def tname(t: CType) -> str:
     return t.spelling
 
 
-def int_lit(v: int, t: CType, hex_: bool = False) -> str:
-    """An integer literal of promoted type ``t``."""
+_SUFFIXES = {(32, True): [""], (32, False): ["u", "U"], (64, True): ["LL", "ll", "L", "l"], (64, False): ["ULL", "ull", "UL", "ul", "LU", "uLL", "Lu"]}
+
+
+def int_lit(v: int, t: CType, hex_: bool = False, style: str = "") -> str:
+    """An integer literal of promoted type ``t`` (hexadecimal, octal, a character constant or another suffix)."""
     t = canonical(promote(t))
+    key = (t.bits, t.signed)
+    if style == "char" and key == (32, True):
+        return f"'{chr(v)}'"
+    if style == "suffix" and v >= 0:
+        opts = _SUFFIXES[key]
+        return f"{v}{opts[v % len(opts)]}"
+    if style == "oct" and v >= 0:
+        return f"0{v:o}{_SUFFIXES[key][0]}" if v else "0"
     if hex_ and v >= 0:
-        suffix = {(32, True): "", (32, False): "u", (64, True): "LL", (64, False): "ULL"}[(t.bits, t.signed)]
-        return f"0x{v:X}{suffix}"
+        return f"0x{v:X}{_SUFFIXES[key][0]}"
     return int_literal(v, t)
 
 
@@ -80,7 +90,7 @@ class Emitter:
                 return e.macro
             if e.ty.is_float:
                 return float_literal(float(e.value), e.ty)
-            return int_lit(int(e.value), e.ty, e.hex)
+            return int_lit(int(e.value), e.ty, e.hex, e.style)
         if isinstance(e, Var):
             return e.var.name
         if isinstance(e, Elem):
@@ -181,10 +191,26 @@ class Emitter:
     # --- statements ----------------------------------------------------------------------------------------------------
 
     def stmts(self, body: list[Stmt], ind: int) -> list[str]:
-        """Lines of a statement list."""
+        """Lines of a statement list (consecutive declarations of one type joined when the program says so)."""
         out: list[str] = []
+        prev: Decl | None = None
         for s in body:
-            out.extend(self.stmt(s, ind))
+            if (
+                self.prog.join_decls
+                and isinstance(s, Decl)
+                and prev is not None
+                and prev.var.ty.spelling == s.var.ty.spelling
+                and prev.var.const == s.var.const
+                and out
+                and out[-1].endswith(";")
+            ):
+                init = f" = {self.value(s.init, s.var.ty)}" if s.init is not None else ""
+                out[-1] = out[-1][:-1] + f", {s.var.name}{init};"
+                prev = s
+                continue
+            lines = self.stmt(s, ind)
+            out.extend(lines)
+            prev = s if isinstance(s, Decl) and len(lines) == 1 else None
         return out
 
     def stmt(self, s: Stmt, ind: int) -> list[str]:
@@ -194,7 +220,8 @@ class Emitter:
             return [f"{p}/* {s.text} */"]
         if isinstance(s, Decl):
             init = f" = {self.value(s.init, s.var.ty)}" if s.init is not None else ""
-            return [f"{p}{tname(s.var.ty)} {s.var.name}{init};"]
+            const = "const " if s.var.const else ""
+            return [f"{p}{const}{tname(s.var.ty)} {s.var.name}{init};"]
         if isinstance(s, ArrayDecl):
             a = s.arr
             return [f"{p}{tname(a.elem)} {a.name}{''.join(f'[{self.dim(d)}]' for d in a.dims)};", *[f"{p}{x}" for x in a.pragmas]]
@@ -273,8 +300,23 @@ class Emitter:
         self.ret = fn.ret if fn.ret is not None else INT
         return [*head, *[f"  {x}" for x in pragmas or []], *self.stmts(fn.body, 1), "}"]
 
+    def spellings(self) -> set[str]:
+        """Every type spelling the kernel uses (typedef names resolved to their base types too)."""
+        return self._spellings()[0]
+
     def headers(self) -> list[str]:
         """#includes the kernel needs."""
+        spellings, uses_math = self._spellings()
+        out = []
+        if any(sp.endswith("_t") for sp in spellings):
+            out.append("#include <stdint.h>")
+        if "bool" in spellings:
+            out.append("#include <stdbool.h>")
+        if uses_math:
+            out.append("#include <math.h>")
+        return out
+
+    def _spellings(self) -> tuple[set[str], bool]:
         fns = [self.prog.top, *self.prog.helpers]
         spellings: set[str] = set()
         uses_math = False
@@ -299,18 +341,19 @@ class Emitter:
                             uses_math = True
                 if isinstance(s, Assign) and s.safe and any(t.ty.is_int for t in s.targets) and s.value.ty.is_float:
                     uses_math = True
-        out = []
-        if any(sp.endswith("_t") for sp in spellings):
-            out.append("#include <stdint.h>")
-        if "bool" in spellings:
-            out.append("#include <stdbool.h>")
-        if uses_math:
-            out.append("#include <math.h>")
+        spellings |= {base.spelling for _, base, _ in self.prog.typedefs}
+        return spellings, uses_math
+
+    def type_lines(self) -> list[str]:
+        """#defines of sizes, typedefs and type macros."""
+        out = [f"#define {k} {v}" for k, v in sorted(self.prog.defines.items())]
+        for name, base, kind in self.prog.typedefs:
+            out.append(f"typedef {base.spelling} {name};" if kind == "typedef" else f"#define {name} {base.spelling}")
         return out
 
     def preamble(self) -> list[str]:
-        """The kernel file's first lines: a comment, #includes, #defines."""
-        return [f"/* hls.progen seed {self.prog.seed} */", *self.headers(), *[f"#define {k} {v}" for k, v in sorted(self.prog.defines.items())]]
+        """The kernel file's first lines: a comment, #includes, #defines, typedefs."""
+        return [f"/* hls.progen seed {self.prog.seed} */", *self.headers(), *self.type_lines()]
 
     def kernel(self) -> str:
         """The kernel's functions (helpers, then the top)."""
@@ -329,9 +372,9 @@ class Emitter:
         lines: list[str] = []
         if standalone:
             lines += ["#include <stdio.h>", "#include <string.h>", "#include <stdint.h>"]
-            if any(_spelling(p) == "bool" for p in top.params) or (top.ret is not None and top.ret.spelling == "bool"):
+            if "bool" in self.spellings():
                 lines.append("#include <stdbool.h>")
-            lines += [f"#define {k} {v}" for k, v in sorted(prog.defines.items())]
+            lines += self.type_lines()
             lines.append(self.signature(_unstatic(top)) + ";")
         scalars = [p for p in top.params if isinstance(p, Scalar)]
         if any(p.ty.is_float and p.ty.bits == 32 for p in scalars):

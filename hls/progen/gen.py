@@ -125,6 +125,8 @@ class Gen:
         self.seed = seed
         self.rng = random.Random(seed)
         self.names: dict[str, int] = {}
+        self.fnames: dict[str, int] = {}
+        self.typedefs: list[tuple[str, CType, str]] = []
         self.features: set[str] = set()
         self.helpers: list[Function] = []
         self.defines: dict[str, int] = {}
@@ -144,6 +146,12 @@ class Gen:
         """A fresh identifier."""
         n = self.names.get(base, 0)
         self.names[base] = n + 1
+        return f"{base}{n}"
+
+    def fname(self, base: str) -> str:
+        """A fresh function name (variables are named per function, so names repeat across functions)."""
+        n = self.fnames.get(base, 0)
+        self.fnames[base] = n + 1
         return f"{base}{n}"
 
     def feat(self, *names: str) -> None:
@@ -167,6 +175,8 @@ class Gen:
         """``e`` as a truth value; products, shifts and ``?:`` are compared with 0 (gcc's -Wint-in-bool-context)."""
         if _boolish(e) or isinstance(e, (Var, Elem, Const, Call)):
             return e
+        if isinstance(e, Binary) and e.op not in ("*", "<<"):
+            return e
         return Binary("!=", e, self.zero(e.ty))
 
     def int_type(self, wide: bool = False) -> CType:
@@ -186,6 +196,18 @@ class Gen:
             return DOUBLE
         return self.pick(BOOL_TYPES)
 
+    def aliased(self, t: CType) -> CType:
+        """``t`` under a typedef or #define name (``data_t``, ``DATA_TYPE``), reused when it exists."""
+        for name, base, _ in self.typedefs:
+            if base.spelling == t.spelling:
+                return CType(t.kind, t.bits, t.signed, name, t.rank)
+        kind = "typedef" if self.chance(0.7) else "define"
+        name = self.pick(["data_t", "elem_t", "acc_t", "word_t", "val_t"]) if kind == "typedef" else self.pick(["DATA_TYPE", "ELEM_T", "WORD"])
+        name = f"{name}{len(self.typedefs)}" if any(n == name for n, _, _ in self.typedefs) else name
+        self.typedefs.append((name, t, kind))
+        self.feat(f"type_{kind}")
+        return CType(t.kind, t.bits, t.signed, name, t.rank)
+
     # --- the program ---------------------------------------------------------------------------------------------------
 
     def program(self) -> Program:
@@ -195,6 +217,8 @@ class Gen:
         n_arr = rng.randint(2, 5)
         for k in range(n_arr):
             elem = self.elem_type()
+            if self.chance(0.15):
+                elem = self.aliased(elem)
             nd = self.pick([1, 1, 1, 2, 2, 3])
             if nd == 1:
                 dims = [self.pick([4, 5, 6, 8, 8, 10, 12, 16, 16, 32])]
@@ -241,7 +265,7 @@ class Gen:
             self.feat("return")
         loop_vars = {id(s.var) for s in walk_stmts(body) if isinstance(s, For)}
         decls = [d for d in self.top_decls if isinstance(d, Decl) and id(d.var) in loop_vars]
-        top = Function(self.name("top"), ret, [*arrays, *scalars], decls + body, static=False)
+        top = Function(self.fname("top"), ret, [*arrays, *scalars], decls + body, static=False)
         self.fix_sequencing(top)
         for h in self.helpers:
             self.fix_sequencing(h)
@@ -265,6 +289,9 @@ class Gen:
             opts = ["--no-pipeline"]
             self.feat("opt_no_pipeline")
         prog = Program(self.seed, top, self.helpers, calls, self.defines, opts, self.features, tb_separate=tb_separate)
+        prog.typedefs = list(self.typedefs)
+        self.mark_const_locals(top)
+        prog.join_decls = self.chance(0.3)
         prog.main_first = not tb_separate and not top.knr and self.chance(0.3)
         one_port = [a for a in arrays if self.chance(0.1)]
         for a in one_port:
@@ -275,6 +302,21 @@ class Gen:
         elif prog.main_first:
             self.feat("main_first")
         return prog
+
+    def mark_const_locals(self, fn: Function) -> None:
+        """Locals initialised once and never assigned become ``const`` (sometimes)."""
+        assigned: set[int] = set()
+        for s in walk_stmts(fn.body):
+            if isinstance(s, Assign):
+                assigned.update(id(t.var) for t in s.targets if isinstance(t, Var))
+            if isinstance(s, Incr) and isinstance(s.target, Var):
+                assigned.add(id(s.target.var))
+            for e in _stmt_all_exprs(s):
+                assigned.update(id(x.target.var) for x in walk_expr(e) if isinstance(x, AssignExpr) and isinstance(x.target, Var))
+        for s in walk_stmts(fn.body):
+            if isinstance(s, Decl) and s.init is not None and id(s.var) not in assigned and self.chance(0.3):
+                s.var.const = True
+                self.feat("const_local")
 
     def observe_locals(self, body: list[Stmt], arrays: list[Array]) -> None:
         """Every local scalar that nothing reads is folded into an output at the end of its block (so that gcc has
@@ -439,9 +481,13 @@ class Gen:
     def make_helpers(self, sc: Scope) -> None:
         """Zero to three helper functions of different kinds."""
         kinds = ["scalar", "reader", "writer", "loop", "void", "float"]
+        top_names = self.names
         for _ in range(self.rng.randint(0, 3)):
             kind = self.pick(kinds)
+            # each helper names its variables afresh: the same names as the top's (inlining must rename)
+            self.names = {} if self.chance(0.7) else dict(top_names)
             fn = getattr(self, f"helper_{kind}")(sc)
+            self.names = top_names
             if fn is None:
                 continue
             if self.chance(0.2):
@@ -465,7 +511,7 @@ class Gen:
                 body.append(Assign([Var(t)], self.pick(["+=", "^=", "|=", "-=", "*="]), self.expr(hsc, "int", 1)))
             res = Binary(self.pick(["+", "^", "-"]), Var(t), res)
         body.append(Return(self.coerce(res, ret)))
-        return Function(self.name("mix"), ret, list(params), body)
+        return Function(self.fname("mix"), ret, list(params), body)
 
     def helper_float(self, sc: Scope) -> Function | None:
         """A pure float/double helper with math calls."""
@@ -475,7 +521,7 @@ class Gen:
         hsc = Scope([p for p in params if isinstance(p, Scalar)], [], helpers=list(self.helpers))
         ret = self.pick([FLOAT, DOUBLE])
         body: list[Stmt] = [Return(self.coerce(self.expr(hsc, "float", 3), ret))]
-        return Function(self.name("fh"), ret, params, body)
+        return Function(self.fname("fh"), ret, params, body)
 
     def pick_array_param(self, sc: Scope, write: bool) -> tuple[Array, Array] | None:
         """An array of the top to bind and the helper's parameter mirroring it."""
@@ -502,7 +548,7 @@ class Gen:
         ret = p.elem if p.elem.kind != "bool" else INT
         if ret.is_int:
             ret = self.pick([ret, promote(ret), LLONG])
-        return Function(self.name("get"), ret, [p, *ks], [Return(self.coerce(e, ret))])
+        return Function(self.fname("get"), ret, [p, *ks], [Return(self.coerce(e, ret))])
 
     def helper_writer(self, sc: Scope) -> Function | None:
         """``int bump(T v[N], int k) { v[k] += ...; return v[k] > c; }``: writes its array, returns a flag."""
@@ -522,7 +568,7 @@ class Gen:
             body.append(self.pick([Incr(el, "++"), Assign([el], self.pick(["+=", "^=", "|=", "-="]), self.expr(hsc, "int", 1))]))
         cmp = self.cmp(self.pick([">", "<", "!=", ">="]), Elem(p, [Var(k) for k in ks]), self.const_for(p.elem))
         body.append(Return(cmp))
-        fn = Function(self.name("bump"), INT, [p, *ks], body)
+        fn = Function(self.fname("bump"), INT, [p, *ks], body)
         fn.writes = {p.name}
         return fn
 
@@ -536,7 +582,7 @@ class Gen:
         x = Scalar(self.name("x"), p.elem if self.chance(0.7) else self.int_type(), "param")
         hsc = Scope([*ks, x], [p], helpers=[])
         val = self.coerce(self.combine(hsc, Var(x), "float" if x.ty.is_float else "int") if self.chance(0.5) else Var(x), p.elem)
-        fn = Function(self.name("put"), None, [p, *ks, x], [Assign([Elem(p, [Var(k) for k in ks])], "=", val)])
+        fn = Function(self.fname("put"), None, [p, *ks, x], [Assign([Elem(p, [Var(k) for k in ks])], "=", val)])
         fn.writes = {p.name}
         return fn
 
@@ -559,7 +605,7 @@ class Gen:
         loop = For(j, lit(0), "<", lit(n), 1, [Assign([Var(acc)], "+=", self.coerce(val, acc_t))])
         ret = acc_t
         del hsc
-        return Function(self.name("rowsum"), ret, [p, *rows], [Decl(acc, self.zero(acc_t)), loop, Return(Var(acc))])
+        return Function(self.fname("rowsum"), ret, [p, *rows], [Decl(acc, self.zero(acc_t)), loop, Return(Var(acc))])
 
     def helper_call(self, sc: Scope, want: str, impure_ok: bool) -> Expr | None:
         """A call of a helper that fits ``want`` ('int' or 'float'), with arguments from the scope."""
@@ -623,7 +669,12 @@ class Gen:
         else:
             v = self.rng.randint(pt.min, pt.max)
         v = max(pt.min, min(pt.max, v))
-        return Const(pt, v, hex=v >= 0 and self.chance(0.2))
+        c = Const(pt, v, hex=v >= 0 and self.chance(0.2))
+        if v >= 0 and not c.hex and self.chance(0.25):
+            styles = ["oct", "suffix"] + (["char"] if pt.bits == 32 and pt.signed and 40 <= v < 127 and chr(v) not in "'\\" else [])
+            c.style = self.pick(styles)
+            self.feat(f"literal_{c.style}")
+        return c
 
     def float_const(self, t: CType) -> Const:
         """A finite float/double literal."""
@@ -817,7 +868,17 @@ class Gen:
             if fn == "sqrt" and self.chance(0.6):
                 return Math("sqrt", [Math("fabs", [sub()], t)], t)
             n = 2 if fn in ("fmin", "fmax", "pow") else 1
-            return Math(fn, [sub() for _ in range(n)], t)
+            args = [sub() for _ in range(n)]
+            if fn in ("fmin", "fmax") and self.chance(0.15):
+                # constant operands (gcc folds them at compile time)
+                args = [Const(t, self.pick([0.0, -0.0, 1.0, -1.5, 0.0, -0.0])) for _ in range(2)]
+                self.feat("math_constant")
+            if fn in ("exp", "log", "pow") and all(_constant(a) for a in args):
+                # gcc folds these with MPFR (correctly rounded), the C library need not round the same way
+                args[0] = self.leaf(sc, "float", allow_arrays) if sc.scalars or sc.arrays or sc.loops else args[0]
+                if _constant(args[0]):
+                    fn, args = "sqrt", args[:1]
+            return Math(fn, args, t)
         if sc.helpers:
             c = self.helper_call(sc, "float", impure_ok)
             if c is not None:
@@ -968,6 +1029,10 @@ class Gen:
             lp = Loop(var, lo, max(hi, lo))
         f.step_style = "+=" if abs(step) > 1 else self.pick(["++", "++", "pre", "+="])
         f.declare = self.chance(0.8)
+        if f.declare and len(sc.loops) < 5 and self.chance(0.6):
+            # the usual names: i, j, k by nesting depth, reused by sibling loops
+            var.name = "ijklm"[len(sc.loops)]
+            self.feat("loop_names_reused")
         if not f.declare:
             self.top_decls.append(Decl(var, None))
         return f, sc.child(lp)

@@ -57,6 +57,7 @@ from hls.progen.model import (
     Stmt,
     Unary,
     Var,
+    is_constant,
 )
 
 _LIBM: Any = None
@@ -114,7 +115,7 @@ def float_op(op: str, a: float, b: float, t: CType) -> float:
     return f32(r) if t.bits == 32 else r
 
 
-def c_fmin(a: float, b: float) -> float:
+def c_fmin(a: Value, b: Value) -> float:
     """glibc fmin on x86-64 (a signalling NaN operand gives NaN)."""
     if is_snan(a) or is_snan(b):
         return math.nan
@@ -125,7 +126,7 @@ def c_fmin(a: float, b: float) -> float:
     return b if b < a else a  # equal (+0 and -0): the first argument
 
 
-def c_fmax(a: float, b: float) -> float:
+def c_fmax(a: Value, b: Value) -> float:
     """glibc fmax on x86-64 (a signalling NaN operand gives NaN)."""
     if is_snan(a) or is_snan(b):
         return math.nan
@@ -136,8 +137,8 @@ def c_fmax(a: float, b: float) -> float:
     return b if b > a else a
 
 
-def clamp_convert(v: float, src: CType, dst: CType) -> int:
-    """The guarded float to integer conversion: ``(T)fmin(fmax(v, lo), hi)``."""
+def clamp_convert(v: Value, src: CType, dst: CType) -> int:
+    """The guarded float to integer conversion: ``(T)fmin(fmax(v, lo), hi)`` (a signalling NaN gives hi)."""
     lo, hi = float_clamp_bounds(src, dst)
     return int(c_fmin(c_fmax(v, lo), hi))
 
@@ -302,7 +303,7 @@ class Interp:
         try:
             return convert(r, rt, t.ty), bad
         except UB:
-            return clamp_convert(float(r), rt, t.ty), True
+            return clamp_convert(r, rt, t.ty), True
 
     def incr(self, s: Incr, fr: Frame) -> None:
         """Runs ``x++`` / ``x--``."""
@@ -373,7 +374,7 @@ class Interp:
                 if not e.safe:
                     e.safe = True
                     self.marked += 1
-                return clamp_convert(float(v), e.e.ty, e.ty)
+                return clamp_convert(v, e.e.ty, e.ty)
         if isinstance(e, Math):
             return self.math(e, fr)
         if isinstance(e, Call):
@@ -480,10 +481,14 @@ class Interp:
             r = math.fabs(float(vals[0]))
         elif e.fn in ("exp", "log", "pow"):
             r = float(libm(e.fn, e.ty.bits)(*map(float, vals)))
+        elif all(is_constant(a) for a in e.args) and vals[0] == 0 and vals[1] == 0:
+            # gcc folds fmin/fmax of constants with IEEE 754-2019 zeros (fmax(-0, +0) = +0), unlike glibc
+            signs = [math.copysign(1.0, float(v)) for v in vals]
+            r = (-0.0 if min(signs) < 0 else 0.0) if e.fn == "fmin" else (0.0 if max(signs) > 0 else -0.0)
         elif e.fn == "fmin":
-            r = c_fmin(float(vals[0]), float(vals[1])) if not (is_snan(vals[0]) or is_snan(vals[1])) else math.nan
+            r = c_fmin(vals[0], vals[1])
         else:
-            r = c_fmax(float(vals[0]), float(vals[1])) if not (is_snan(vals[0]) or is_snan(vals[1])) else math.nan
+            r = c_fmax(vals[0], vals[1])
         return f32(r) if e.ty.bits == 32 else r
 
     def call(self, e: Call, fr: Frame) -> Value:

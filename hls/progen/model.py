@@ -23,6 +23,7 @@ class Scalar:
     name: str
     ty: CType
     role: str = "local"  # 'arg' | 'local' | 'loop' | 'param'
+    const: bool = False
 
 
 @dataclass(eq=False)
@@ -67,6 +68,7 @@ class Const(Expr):
     value: Value
     hex: bool = False
     macro: str | None = None  # written as this #define's name
+    style: str = ""  # '' (decimal), 'oct', 'char' or 'suffix' (another spelling of the suffix)
 
 
 @dataclass(eq=False)
@@ -353,6 +355,13 @@ class Program:
     tb_separate: bool = False
     main_first: bool = False
     top_pragmas: list[str] = field(default_factory=list)
+    typedefs: list[tuple[str, CType, str]] = field(default_factory=list)  # (name, type, 'typedef' | 'define')
+    join_decls: bool = False  # consecutive declarations of one type written as one (int a = 1, b = 2;)
+
+
+def is_constant(e: Expr) -> bool:
+    """No variable, element, call or assignment inside (gcc folds it at compile time, even at -O0)."""
+    return not any(isinstance(x, (Var, Elem, Call, AssignExpr)) for x in walk_expr(e))
 
 
 def walk_expr(e: Expr) -> list[Expr]:

@@ -271,6 +271,13 @@ class Gen:
             self.fix_sequencing(h)
         self.observe_locals(top.body, arrays)
         self.helpers = self.used_helpers(top)
+        for st in walk_stmts(top.body):
+            for e in _stmt_all_exprs(st):
+                for x in walk_expr(e):
+                    if isinstance(x, Cond) and any(isinstance(arm, Call) or (isinstance(arm, Cast) and isinstance(arm.e, Call)) for arm in (x.a, x.b)):
+                        self.feat("call_in_ternary")
+                    if isinstance(st, If) and isinstance(x, Call):
+                        self.feat("call_in_condition")
         self.mark_const(top)
         tb_separate = self.chance(0.4)
         if not tb_separate and self.chance(0.2):
@@ -1564,6 +1571,8 @@ class Gen:
             )
         else:
             arm_a = self.expr(inner, want, 2, impure_ok=True)
+            if inner.helpers and self.chance(0.5):
+                arm_a = self.helper_call(inner, want, True) or arm_a
             arm_b = self.expr(inner, want, 2)
             if self.chance(0.2) and inner.scalars and any(s.role == "local" and s.ty.is_int for s in inner.scalars):
                 loc = self.pick([s for s in inner.scalars if s.role == "local" and s.ty.is_int])
@@ -1611,7 +1620,7 @@ class Gen:
             if t is None:
                 continue
             r = self.rng.random()
-            if r < 0.4:
+            if r < 0.3:
                 body.append(Assign([t], "=", self.coerce(c, t.ty)))
             elif r < 0.7:
                 self.feat("call_in_ternary")

@@ -54,6 +54,7 @@ class _Builder:
         self.counter = 0
         self.domain = isl.Set("{ [] }")
         self.domain_iters: list[Variable] = []
+        self.wrap_ok = False
         ranges = [f"{p.type.min} <= {isl_name(p)} <= {p.type.max}" for p in self.param_vars if isinstance(p.type, IntType)]
         self.param_ranges = isl.Set(self.with_params("{ : " + " and ".join(ranges) + " }" if ranges else "{ : }"))
 
@@ -107,10 +108,14 @@ class _Builder:
         return self.wrapped(text, t) if not t.signed else text
 
     def wrapped(self, text: str, t: IntType) -> str:
-        """``text`` converted to ``t``: itself where isl proves it fits, else reduced modulo
-        2**width into the type's range (quasi-affine, still exact)."""
+        """``text`` converted to ``t``: itself where isl proves it fits, else, in loop bounds,
+        reduced modulo 2**width into the type's range (quasi-affine, still exact). Subscripts and
+        conditions that may wrap are not affine: a modulus of 2**32 in an access relation makes
+        isl's dataflow analysis explode."""
         if self.proves(f"{t.min} <= {text} <= {t.max}"):
             return text
+        if not self.wrap_ok:
+            raise _NotAffine
         return f"((({text}) - ({t.min})) mod {1 << t.width} + ({t.min}))"
 
     def proves(self, cond: str) -> bool:
@@ -122,13 +127,14 @@ class _Builder:
         bad = bad.align_params(domain.get_space()).intersect(domain.align_params(bad.get_space()))
         return bool(bad.intersect_params(self.param_ranges.align_params(bad.get_space())).is_empty())
 
-    def on(self, domain: isl.Set, iters: list[Variable]) -> None:
-        """Sets the domain (over ``iters``) on which ``aff`` and ``cond`` must be exact."""
-        self.domain, self.domain_iters = domain, iters
+    def on(self, domain: isl.Set, iters: list[Variable], wrap_ok: bool = False) -> None:
+        """Sets the domain (over ``iters``) on which ``aff`` and ``cond`` must be exact, and
+        whether wrap-around may be modelled modulo 2**width."""
+        self.domain, self.domain_iters, self.wrap_ok = domain, iters, wrap_ok
 
-    def exact_aff(self, e: Expr, iters: list[Variable], domain: isl.Set) -> str:
+    def exact_aff(self, e: Expr, iters: list[Variable], domain: isl.Set, wrap_ok: bool = False) -> str:
         """``e`` as isl text equal to C's value everywhere on ``domain`` (raises _NotAffine)."""
-        self.on(domain, iters)
+        self.on(domain, iters, wrap_ok)
         return self.aff(e, iters)
 
     def cond(self, e: Expr, iters: list[Variable]) -> str:
@@ -212,8 +218,8 @@ class _Builder:
         v = isl_name(s.var)
         outer = self.domain_of(iters[:-1], outer_conds)
         try:
-            init = self.exact_aff(s.init, iters[:-1], outer)
-            bound = self.exact_aff(s.bound, iters[:-1], outer)
+            init = self.exact_aff(s.init, iters[:-1], outer, wrap_ok=True)
+            bound = self.exact_aff(s.bound, iters[:-1], outer, wrap_ok=True)
         except _NotAffine:
             raise HlsError(s.loc, f"loop '{s.name}' has bounds that are not affine in the enclosing loop variables and scalar arguments") from None
         out = [f"({v}) {s.cmp} ({bound})"]

@@ -10,6 +10,7 @@ of every common loop from the deltas of the original schedule.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import islpy as isl
 
@@ -57,6 +58,39 @@ def _common_loops(a: AffineStatement, b: AffineStatement) -> list[For]:
             break
         out.append(x)
     return out
+
+
+# isl operations one dataflow problem may take (PolyBench's largest, heat-3d, needs well under a
+# tenth of it); beyond it the analysis falls back to a conservative dependence
+_FLOW_OPERATIONS = 20_000_000
+
+
+def _bounded(compute: Callable[..., isl.UnionMap], *args: object) -> isl.UnionMap:
+    """``compute(*args)`` within isl's operation budget (isl.Error when it runs out)."""
+    ctx = isl.DEFAULT_CONTEXT
+    ctx.reset_operations()
+    ctx.set_max_operations(_FLOW_OPERATIONS)
+    try:
+        return compute(*args)
+    finally:
+        ctx.set_max_operations(0)  # no limit for the rest of the compiler
+        ctx.reset_operations()
+
+
+def _flow(info: isl.UnionAccessInfo, schedule: isl.UnionMap) -> isl.UnionMap:
+    """isl's dataflow analysis: the may-dependences of ``info`` under ``schedule``."""
+    return info.set_schedule_map(schedule).compute_flow().get_may_dependence()
+
+
+def _element_pairs(first: isl.UnionMap, second: isl.UnionMap, order: isl.UnionMap) -> isl.UnionMap:
+    """Every access of ``first`` before every access of ``second`` to the same element."""
+    return first.apply_range(second.reverse()).intersect(order)
+
+
+def _all_pairs(first: isl.UnionMap, second: isl.UnionMap, order: isl.UnionMap) -> isl.UnionMap:
+    """Every instance accessing the array before every later one that accesses it (whatever the
+    elements): the coarsest dependence, when even the per-element one is too costly."""
+    return isl.UnionMap.from_domain_and_range(first.domain(), second.domain()).intersect(order)
 
 
 def _split_by_level(kind: str, var: Variable, m: isl.Map, src: AffineStatement, dst: AffineStatement, may: bool) -> list[Dependence]:
@@ -112,13 +146,17 @@ def analyze(model: AffineModel) -> list[Dependence]:
         for kind, info in flows.items():
             exact_flow = True
             try:
-                rel = info.set_schedule_map(array_sched).compute_flow().get_may_dependence()
+                rel = _bounded(_flow, info, array_sched)
             except isl.Error:
                 # isl's dataflow analysis fails on some strided domains ("affine expression involves
-                # some of the domain dimensions"): every ordered pair of accesses to one element
-                # over-approximates the dependence, which is safe for scheduling
+                # some of the domain dimensions") or exceeds its budget: every ordered pair of
+                # accesses to one element over-approximates the dependence (safe for scheduling);
+                # failing that, every ordered pair of accessing instances
                 first, second = pairs[kind]
-                rel = first.apply_range(second.reverse()).intersect(order_all)
+                try:
+                    rel = _bounded(_element_pairs, first, second, order_all)
+                except isl.Error:
+                    rel = _all_pairs(first, second, order_all)
                 exact_flow = False
             maps: list[isl.Map] = []
             rel.foreach_map(maps.append)

@@ -880,11 +880,19 @@ class Gen:
                 # constant operands (gcc folds them at compile time)
                 args = [Const(t, self.pick([0.0, -0.0, 1.0, -1.5, 0.0, -0.0])) for _ in range(2)]
                 self.feat("math_constant")
+            if fn in ("exp", "log", "pow") and self.chance(0.3):
+                # constant operands: gcc folds the call at compile time, correctly rounded (MPFR)
+                args = [Const(t, convert(self.rng.choice([self.rng.uniform(-30, 30), self.rng.uniform(0.01, 50)]), DOUBLE, t)) for _ in range(n)]
+                self.feat("math_constant")
             if fn in ("exp", "log", "pow") and all(_constant(a) for a in args):
-                # gcc folds these with MPFR (correctly rounded), the C library need not round the same way
-                args[0] = self.leaf(sc, "float", allow_arrays) if sc.scalars or sc.arrays or sc.loops else args[0]
-                if _constant(args[0]):
-                    fn, args = "sqrt", args[:1]
+                # the interpreter models gcc's folding only where gcc folds for sure: a finite normal result
+                from hls.progen.interp import gcc_fold
+
+                vals = [float(a.value) for a in args if isinstance(a, Const)]
+                if len(vals) != len(args) or gcc_fold(fn, [float(convert(v, DOUBLE, t)) for v in vals], t.bits) is None:
+                    args[0] = self.leaf(sc, "float", allow_arrays) if sc.scalars or sc.arrays or sc.loops else args[0]
+                    if _constant(args[0]):
+                        fn, args = "sqrt", args[:1]
             return Math(fn, args, t)
         if sc.helpers:
             c = self.helper_call(sc, "float", impure_ok)

@@ -75,6 +75,39 @@ def libm(name: str, bits: int) -> Any:
     return fn
 
 
+def gcc_fold(fn: str, args: list[float], bits: int) -> float | None:
+    """What gcc computes at compile time for exp/log/pow of constants: the correctly rounded result (MPFR),
+    or None when gcc would leave the call to run time (result not a finite normal number) or mpmath is missing."""
+    try:
+        import mpmath  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover
+        return None
+    p, emin, emax = (24, -126, 127) if bits == 32 else (53, -1022, 1023)
+    with mpmath.workprec(400):
+        xs = [mpmath.mpf(a) for a in args]
+        if fn == "exp":
+            r = mpmath.exp(xs[0])
+        elif fn == "log":
+            if xs[0] <= 0:
+                return None
+            r = mpmath.log(xs[0])
+        else:
+            if xs[0] <= 0:
+                return None
+            r = mpmath.power(xs[0], xs[1])
+        if not mpmath.isfinite(r) or r == 0:
+            return None
+        e = int(mpmath.floor(mpmath.log(abs(r), 2)))
+        if e < emin or e > emax:
+            return None
+        q = e - (p - 1)
+        n = int(mpmath.nint(r / mpmath.mpf(2) ** q))  # ties to even
+        v = float(n) * 2.0**q
+    if math.isinf(v) or abs(v) < 2.0**emin:
+        return None
+    return v
+
+
 class Reject(Exception):
     """The program cannot be made well defined by guarding (the generator draws another)."""
 
@@ -480,7 +513,8 @@ class Interp:
         elif e.fn == "fabs":
             r = math.fabs(float(vals[0]))
         elif e.fn in ("exp", "log", "pow"):
-            r = float(libm(e.fn, e.ty.bits)(*map(float, vals)))
+            folded = gcc_fold(e.fn, [float(v) for v in vals], e.ty.bits) if all(is_constant(a) for a in e.args) else None
+            r = folded if folded is not None else float(libm(e.fn, e.ty.bits)(*map(float, vals)))
         elif all(is_constant(a) for a in e.args) and vals[0] == 0 and vals[1] == 0:
             # gcc folds fmin/fmax of constants with IEEE 754-2019 zeros (fmax(-0, +0) = +0), unlike glibc
             signs = [math.copysign(1.0, float(v)) for v in vals]

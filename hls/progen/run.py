@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -90,13 +91,19 @@ def classify_cosim(rc: int | None, out: str) -> tuple[str, str, str]:
 
 
 def run_cmd(cmd: list[str], cwd: Path, timeout: float) -> tuple[int | None, str]:
-    """Runs a command; (exit status or None on timeout, stdout+stderr)."""
+    """Runs a command in its own session; (exit status or None on timeout, stdout+stderr). On a timeout the whole
+    process group (Verilator's make, the simulation) is killed."""
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=_env(), start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=_env())
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return None, out
-    return p.returncode, p.stdout + p.stderr
+        out, _ = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, _ = p.communicate()
+        return None, out or ""
+    return p.returncode, out or ""
 
 
 def hls_commands(hls: str, files: Files, opts: list[str], outdir: str = "hls") -> tuple[list[str], list[str]]:

@@ -120,7 +120,7 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
         signed = kind == "sitofp"
         # a $signed cast, not {{n{a[msb]}}, a}: Verilator 5.006 miscompiles that replication when a
         # is the negation of a zero-extended bit (tests/regressions/neg_cmp_to_double.c)
-        ext = f"64'($signed(a))" if signed and w_in < 64 else (f"{{{64 - w_in}'d0, a}}" if w_in < 64 else "a")
+        ext = "64'($signed(a))" if signed and w_in < 64 else (f"{{{64 - w_in}'d0, a}}" if w_in < 64 else "a")
         neg = f"a[{w_in - 1}]" if signed else "1'b0"
         mag = f"({neg} ? -({ext}) : ({ext}))"
         model = f"hls_fp_pkg::int_to_fp({neg}, {mag}, 1'b{int(w_out == 64)})"

@@ -981,10 +981,38 @@ class Gen:
         if not down:
             start: Expr = lit(lo_t)
             lo = lo_t
-            kind = self.pick(["const", "const", "arg", "outer", "outer_start", "const_le"])
-            if kind == "arg" and args and not var.ty.bits < 32:
+            kind = self.pick(["const", "const", "arg", "outer", "outer_start", "const_le", "arg_start", "affine"])
+            starts = [(s, alo, ahi) for (s, alo, ahi) in sc.bound_args if alo >= lo_t and ahi <= hi_t + 1]
+            bound: Expr
+            if kind == "arg_start" and starts and not var.ty.bits < 32:
+                # for (i = n; i < N; i++)
+                s, alo, ahi = self.pick(starts)
+                start, lo = Var(s), alo
+                bound, cmp, hi = lit(hi_t + 1), "<", hi_t
+                self.feat("start_arg")
+            elif kind == "affine" and not var.ty.bits < 32 and (args or (allow_outer and inside)):
+                # i < n + c, i < o + n, i <= 2 * o (affine in arguments and outer variables)
+                opts: list[tuple[Expr, int]] = []
+                for s, _alo, ahi in args:
+                    for c in (-2, -1, 1, 2):
+                        if ahi + c - 1 <= hi_t:
+                            opts.append((Binary("+" if c > 0 else "-", Var(s), lit(abs(c))), ahi + c - 1))
+                if allow_outer:
+                    for o in inside:
+                        if 2 * o.hi <= hi_t and o.lo >= 0:
+                            opts.append((Binary("*", lit(2), Var(o.var)), 2 * o.hi - 1))
+                        for s, alo, ahi in args:
+                            if o.hi + ahi - 1 <= hi_t and alo >= 0:
+                                opts.append((Binary("+", Var(o.var), Var(s)), o.hi + ahi - 1))
+                if opts:
+                    bound, hi = self.pick(opts)
+                    cmp = "<"
+                    self.feat("affine_bound")
+                else:
+                    bound, cmp, hi = lit(hi_t + 1), "<", hi_t
+            elif kind == "arg" and args and not var.ty.bits < 32:
                 s, alo, ahi = self.pick(args)
-                bound: Expr = Var(s)
+                bound = Var(s)
                 cmp, hi = "<", ahi - 1
                 if self.chance(0.3) and ahi - 1 <= hi_t:
                     bound, cmp = Binary("-", Var(s), lit(1)), "<="

@@ -456,11 +456,35 @@ class Interp:
         b = self.ev(e.b, fr)
         if e.op in CMPS:
             return self.compare(e.op, a, e.a.ty, b, e.b.ty)
+        folded = self.fp_identity(e, a, b)
+        if folded is not None:
+            return folded
         r, bad = self.binop(e.op, a, e.a.ty, b, e.b.ty)
         if bad and not e.safe:
             e.safe = True
             self.marked += 1
         return r
+
+    @staticmethod
+    def fp_identity(e: Binary, a: Value, b: Value) -> Value | None:
+        """gcc folds x * 1.0, x / 1.0, x - 0.0 and x + -0.0 to x even at -O0 (a signalling NaN then stays
+        signalling, where the arithmetic would quiet it); None when ``e`` is not such an identity."""
+        t = e.ty
+        if not t.is_float or e.op not in ("+", "-", "*", "/"):
+            return None
+
+        def const(x: Expr, v: Value, want: float, neg: bool) -> bool:
+            return is_constant(x) and float(v) == want and (math.copysign(1.0, float(v)) < 0) == neg
+
+        if (e.op == "*" and const(e.b, b, 1.0, False)) or (e.op == "/" and const(e.b, b, 1.0, False)):
+            return convert(a, e.a.ty, t)
+        if e.op == "*" and const(e.a, a, 1.0, False):
+            return convert(b, e.b.ty, t)
+        if (e.op == "-" and const(e.b, b, 0.0, False)) or (e.op == "+" and const(e.b, b, 0.0, True)):
+            return convert(a, e.a.ty, t)
+        if e.op == "+" and const(e.a, a, 0.0, True):
+            return convert(b, e.b.ty, t)
+        return None
 
     @staticmethod
     def compare(op: str, a: Value, at: CType, b: Value, bt: CType) -> int:

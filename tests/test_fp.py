@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from conftest import TESTS, run_hls
 
@@ -91,3 +92,52 @@ def test_exp_log_pow_units(tmp_path: Path) -> None:
     text = (out / "fp_libm.hir").read_text()
     lat = {m.group(1): int(m.group(2)) for m in re.finditer(r"hir\.unit\.(\w+) .* delay (\d+)", text)}
     assert lat["fexp"] >= 20 and lat["dexp"] >= 30 and lat["flog"] >= 22 and lat["dpow"] >= 66
+
+
+def _near_float_limits(rng: Any, n: int) -> Any:
+    """Doubles around float's subnormal, normal and overflow boundaries (exponents -160..-120 and
+    120..130, random mantissas and signs), plus exact ties and specials."""
+    import numpy as np
+
+    exps = np.concatenate([rng.integers(-160, -118, n // 2), rng.integers(118, 131, n // 4), rng.integers(-130, 130, n // 4)])
+    mants = rng.random(exps.size) + 1.0
+    values = np.ldexp(mants, exps) * rng.choice([-1.0, 1.0], exps.size)
+    ties = [np.ldexp(k + 0.5, -149) for k in range(8)] + [np.ldexp(0.25, -149), np.ldexp(0.5, -149), np.ldexp(1.0 - 2.0**-30, -150)]
+    specials = [0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, np.finfo(np.float64).max, float(np.finfo(np.float32).max) * (1 + 2**-25)]
+    return np.concatenate([values, ties, [-t for t in ties], specials]).astype(np.float64)
+
+
+def test_double_to_float_rounding_matches_the_host(tmp_path: Path) -> None:
+    """hls_fp_pkg::f64_to_f32 (every double->float rounding of the portable models) against the
+    host's conversion, bit for bit, around the subnormal and overflow boundaries."""
+    import numpy as np
+
+    values = _near_float_limits(np.random.default_rng(11), 20000)
+    bits = values.view(np.uint64)
+    (tmp_path / "in.hex").write_text("".join(f"{int(b):016x}\n" for b in bits))
+    (tmp_path / "tb.sv").write_text(
+        f"""module tb;
+  logic [63:0] mem [0:{bits.size - 1}];
+  initial begin
+    $readmemh("in.hex", mem);
+    for (int i = 0; i < {bits.size}; i++) $display("%08x", hls_fp_pkg::f64_to_f32(mem[i]));
+    $finish;
+  end
+endmodule
+"""
+    )
+    lib = Path(__file__).resolve().parents[1] / "templates" / "lib" / "hls_fp_pkg.sv"
+    build = subprocess.run(
+        ["verilator", "--binary", "-Wno-fatal", "--top-module", "tb", str(lib), "tb.sv", "-Mdir", "obj"],
+        cwd=tmp_path, capture_output=True, text=True,
+    )
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run(["obj/Vtb"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    got = [int(line, 16) for line in run.stdout.split() if re.fullmatch(r"[0-9a-f]{8}", line)]
+    with np.errstate(over="ignore"):
+        want = values.astype(np.float32).view(np.uint32)
+    assert len(got) == want.size
+    bad = [(f"{int(b):016x}", f"{int(w):08x}", f"{g:08x}") for b, w, g in zip(bits, want, got) if w != g]
+    # NaN payloads: any quiet NaN with the sign kept is what the models promise
+    bad = [t for t in bad if not (int(t[1], 16) & 0x7F800000 == 0x7F800000 and int(t[1], 16) & 0x7FFFFF and int(t[2], 16) & 0x7FC00000 == 0x7FC00000)]
+    assert not bad, f"{len(bad)} wrong (double, host, model), e.g. {bad[:5]}"

@@ -45,7 +45,8 @@ package hls_fp_pkg;
     ex = int'(d[62:52]) - 1023 + 127;
     mant = {1'b1, d[51:0]};
     sh = ex >= 1 ? 29 : 29 + 1 - ex;
-    if (sh > 54) return {d[63], 31'd0};
+    // below a half of the smallest subnormal (mant < 2**53 <= half): zero; also keeps half in range
+    if (sh > 53) return {d[63], 31'd0};
     kept = mant >> sh;
     rest = mant & ((53'd1 << sh) - 53'd1);
     half = 53'd1 << (sh - 1);

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from hls.diagnostics import InternalError, SourceLoc
 from hls.fuzz.ctype import INT_TYPES
 from hls.fuzz.features import FEATURES, KNOWN_BUG_FEATURES, FeatureMix
 from hls.fuzz.flow import classify_failure, run_command
@@ -110,10 +111,12 @@ def _proc(rc: int, stdout: str = "", stderr: str = "") -> subprocess.CompletedPr
 
 
 def test_classification_of_failures() -> None:
-    internal = "hls: internal error (AssertionError): x 12 not in y; please report it with the input\n"
+    located = InternalError("AssertionError: x 12 not in y", "schedule", SourceLoc("k.c", 3, 5)).render()
     for rc in (1, 2):
-        outcome = classify_failure(_proc(rc, stderr=internal), "synth")
-        assert (outcome.status, outcome.signature) == ("internal_error", "synth: AssertionError: x N not in y")
+        outcome = classify_failure(_proc(rc, stderr=located + "\n"), "synth")
+        assert (outcome.status, outcome.signature) == ("internal_error", "synth: schedule: AssertionError: x N not in y")
+    unlocated = InternalError("KeyError: 'v_3'").render()
+    assert classify_failure(_proc(2, stderr=unlocated), "cosim").signature == "cosim: KeyError: 'v_N'"
     rejected = classify_failure(_proc(1, stderr="k.c:3:5: error: 'while' loop is not supported\n  while (x) {}\n"), "synth")
     assert (rejected.status, rejected.signature) == ("rejected", "'while' loop is not supported")
     mismatch = classify_failure(_proc(1, stdout="call 1: 10 cycles\n  mismatch a0[3]: expected 1, got 2\nFAIL\n"), "cosim")

@@ -76,9 +76,11 @@ def _first_error(stderr: str) -> str:
 
 
 def _internal(stderr: str) -> str | None:
-    m = re.search(r"internal error \((\w+)\): (.*?)(; please report.*)?$", stderr, re.MULTILINE)
+    # hls's own format (hls.diagnostics.InternalError.render), with or without a location
+    m = re.search(r"internal error: (?:in pass '([\w-]+)': )?(\w+): (.*?)(?: \(a bug in hls.*)?$", stderr, re.MULTILINE)
     if m:
-        return f"{m.group(1)}: {normalize(m.group(2))}"
+        where = f"{m.group(1)}: " if m.group(1) else ""
+        return f"{where}{m.group(2)}: {normalize(m.group(3))}"
     if "Traceback (most recent call last)" in stderr:
         last = stderr.strip().splitlines()[-1]
         return normalize(last)

@@ -137,8 +137,10 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
 
 
 def _min_max_logic(w: int, is_max: bool) -> str:
-    """fmin/fmax on bit patterns: a NaN argument yields the other one; otherwise the smaller
-    (larger) one, the first argument when they compare equal (+0 and -0 included)."""
+    """fmin/fmax on bit patterns, as glibc computes them: a signalling NaN argument gives a quiet
+    NaN (glibc returns x + y: the second argument quieted when it is a NaN, else the first); a
+    quiet NaN argument yields the other one; otherwise the smaller (larger) one, the first
+    argument when they compare equal (+0 and -0 included)."""
     m = 23 if w == 32 else 52
     top = w - 2
 
@@ -149,5 +151,12 @@ def _min_max_logic(w: int, is_max: bool) -> str:
         return (f"(!(~|{x}[{top}:0] && ~|{y}[{top}:0]) && "
                 f"({x}[{w - 1}] != {y}[{w - 1}] ? {x}[{w - 1}] : ({x}[{w - 1}] ? {x}[{top}:0] > {y}[{top}:0] : {x}[{top}:0] < {y}[{top}:0])))")
 
+    def signalling(x: str) -> str:
+        return f"({nan(x)} && !{x}[{m - 1}])"
+
+    def quieted(x: str) -> str:
+        return f"({x} | {w}'d{1 << (m - 1)})"
+
     pick = f"{less('a', 'b')} ? b : a" if is_max else f"{less('b', 'a')} ? b : a"
-    return f"{nan('a')} ? b : {nan('b')} ? a : ({pick})"
+    sig = f"({signalling('a')} || {signalling('b')}) ? ({nan('b')} ? {quieted('b')} : {quieted('a')})"
+    return f"{sig} : {nan('a')} ? b : {nan('b')} ? a : ({pick})"

@@ -1,5 +1,5 @@
 """Testbenches: a ``main`` beside the kernel that calls it several times with inputs mixing the
-edge values of each type (0, -1, min, max, NaN, +-inf, -0.0, subnormals) with random values,
+edge values of each type (0, -1, min, max, quiet and signalling NaNs, +-inf, -0.0, subnormals) with random values,
 and prints a hash of every output so two builds of the program can be compared."""
 
 from __future__ import annotations
@@ -16,11 +16,13 @@ CALLS = 3
 FLOAT_SPECIAL_BITS = [
     0x00000000, 0x80000000, 0x7FC00000, 0xFFC00000, 0x7FC12345, 0x7F800000, 0xFF800000,
     0x00000001, 0x807FFFFF, 0x00800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x3F800000, 0xBF800000,
+    0x7FA00001, 0xFF800001,  # signalling NaNs
 ]  # fmt: skip
 DOUBLE_SPECIAL_BITS = [
     0x0, 0x8000000000000000, 0x7FF8000000000000, 0xFFF8000000000000, 0x7FF8000000012345, 0x7FF0000000000000,
     0xFFF0000000000000, 0x1, 0x800FFFFFFFFFFFFF, 0x0010000000000000, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF,
     0x3FF0000000000000, 0xBFF0000000000000,
+    0x7FF4000000000001, 0xFFF0000000000001,  # signalling NaNs
 ]  # fmt: skip
 
 

@@ -101,9 +101,10 @@ def synth(
 @click.option("--tb", "tbs", multiple=True, type=click.Path(path_type=Path), help="C testbench file with main (repeatable; may be FILE itself).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random inputs (without --tb).")
 @click.option("--runs", type=click.IntRange(min=1), default=3, show_default=True, help="Number of random calls (without --tb).")
+@click.option("--quick-build", is_flag=True, help="Compile the simulation model without optimisation: builds faster, simulates slower (short runs).")
 def cosim(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
-    tbs: tuple[Path, ...], seed: int, runs: int,
+    tbs: tuple[Path, ...], seed: int, runs: int, quick_build: bool,
 ) -> None:  # fmt: skip
     """Co-simulate the RTL in OUTDIR (as it is on disk) against FILE's C function TOP.
 
@@ -131,7 +132,7 @@ def cosim(
             click.echo(f"hls: note: the RTL in {out} was synthesized from {iface.kernel_file}; comparing it with {file}", err=True)
             iface = dataclasses.replace(iface, kernel_file=str(file.resolve()))
         rtl = [out / "rtl" / line.strip() for line in filelist.read_text().splitlines() if line.strip()]
-        result = run_cosim(iface, rtl, out, tb_files=list(tbs) or None, cpp_args=cpp, seed=seed, runs=runs, echo=click.echo)
+        result = run_cosim(iface, rtl, out, tb_files=list(tbs) or None, cpp_args=cpp, seed=seed, runs=runs, echo=click.echo, quick_build=quick_build)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
         _fail(err, debug, "cosim")
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import sysconfig
@@ -32,8 +33,9 @@ def model_from_source(tmp_path: Path, source: str, top: str) -> AffineModel:
     return affine_model(kernel_from_source(tmp_path, source, top))
 
 
-def run_hls(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([HLS, *args], capture_output=True, text=True, cwd=cwd)
+def run_hls(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The hls CLI with ``args`` (``env``: variables added to this environment)."""
+    return subprocess.run([HLS, *args], capture_output=True, text=True, cwd=cwd, env={**os.environ, **env} if env else None)
 
 
 @pytest.fixture

@@ -127,3 +127,23 @@ def test_cosim_compares_with_the_file_given(tmp_path: Path) -> None:
     assert f"note: the RTL in {out} was synthesized from {src}; comparing it with {edited}" in proc.stderr
     proc = run_hls("cosim", str(src), "--top", "other", "-o", str(out))
     assert proc.returncode == 1 and "the RTL in" in proc.stderr and "is of 'fir', not 'other'" in proc.stderr
+
+
+def test_cosim_quick_build_compiles_the_model_unoptimised(tmp_path: Path) -> None:
+    """--quick-build: the same verdicts (a pass, and a mismatch still caught), with the model's C++
+    compiled at -O0 (seen through Verilator's OBJCACHE hook)."""
+    src = TESTS / "kernels" / "fir.c"
+    out = _synth(tmp_path, "fir")
+    log = tmp_path / "compiles.txt"
+    hook = tmp_path / "log-compile.sh"
+    hook.write_text(f'#!/bin/sh\necho "$@" >> {log}\nexec "$@"\n')
+    hook.chmod(0o755)
+    env = {"OBJCACHE": str(hook)}
+    proc = run_hls("cosim", str(src), "--top", "fir", "-o", str(out), "--quick-build", env=env)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    model = [line for line in log.read_text().splitlines() if "Vfir__ALL" in line]
+    assert model and all(" -O0" in line and " -O1" not in line for line in model), model
+    edited = tmp_path / "fir_edited.c"
+    edited.write_text(src.read_text().replace("acc += ", "acc -= ", 1))
+    proc = run_hls("cosim", str(edited), "--top", "fir", "-o", str(out), "--quick-build")
+    assert proc.returncode == 1 and "mismatch" in proc.stdout, proc.stdout + proc.stderr

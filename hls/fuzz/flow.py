@@ -135,7 +135,7 @@ def run_flow(src: Path, outdir: Path, hls_args: list[str], timeout: int, stop_af
     """``hls SRC --top kern`` then ``hls cosim`` with SRC as its own testbench."""
     hls = hls_command()
     synth = [*hls, str(src), "--top", TOP, "-o", str(outdir), *hls_args]
-    cosim = [*hls, "cosim", str(src), "--top", TOP, "-o", str(outdir), "--tb", str(src)]
+    cosim = [*hls, "cosim", str(src), "--top", TOP, "-o", str(outdir), "--tb", str(src), "--quick-build"]
     commands = [" ".join(synth), " ".join(cosim)]
     log: list[str] = []
     try:

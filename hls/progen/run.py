@@ -110,7 +110,7 @@ def hls_commands(hls: str, files: Files, opts: list[str], outdir: str = "hls") -
     """The synthesis and co-simulation commands of a program (relative to its folder)."""
     k = files.kernel.name
     synth = [hls, k, "--top", files.top, "-o", outdir, *opts]
-    cosim = [hls, "cosim", k, "--top", files.top, "-o", outdir, "--tb", files.tb.name]
+    cosim = [hls, "cosim", k, "--top", files.top, "-o", outdir, "--tb", files.tb.name, "--quick-build"]
     return synth, cosim
 
 

@@ -5,6 +5,7 @@ batch of kernels through synthesis and cosim that must produce no finding."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import time
@@ -198,3 +199,21 @@ def test_timeout_kills_the_whole_command_group() -> None:
     assert time.monotonic() - start < 20
     alive = subprocess.run(["pgrep", "-f", "^sleep 41$"], capture_output=True, text=True)
     assert alive.stdout.strip() == ""
+
+
+def test_chained_assignments_are_sequenced() -> None:
+    """``a[f(b[0])] = b[0] = x`` is undefined (the subscript's read of b is unsequenced against the
+    inner store); the generator never writes it (found as generator UB at seed 7100 kernel 360)."""
+    mix = FeatureMix.from_options()
+    chained = 0
+    for index in range(300):
+        text, _, _ = generate_program(7100, index, mix)
+        for line in text.splitlines():
+            parts = re.split(r"(?<![=!<>+\-*/%&|^]) = (?!=)", line.strip().rstrip(";"))
+            if len(parts) < 3:
+                continue
+            chained += 1
+            inner = re.match(r"\w+", parts[1])
+            assert inner is not None, line
+            assert not re.search(rf"\b{inner.group(0)}\b", parts[0]), line
+    assert chained > 10

@@ -10,6 +10,7 @@ initialised before they are read; loops run to constant or argument bounds.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
 from hls.fuzz import exprs
@@ -455,7 +456,10 @@ class KernelGenerator:
             return
         if self.chance("chained_assign", 0.12):
             second = self.lvalue(want_int=not ty.is_float if not ty.is_float else None)
-            if second is not None and second[2] != name and (ty.is_float or not second[1].is_float):
+            # the outer target's subscripts must not read the inner target: that read would be
+            # unsequenced against the inner store (a[f(b[0])] = b[0] = x is undefined)
+            reads_inner = second is not None and re.search(rf"\b{re.escape(second[2])}\b", text) is not None
+            if second is not None and second[2] != name and not reads_inner and (ty.is_float or not second[1].is_float):
                 value = self.value_for(second[1], self.rng.randint(1, 3))
                 if value is not None:
                     self.used.add("chained_assign")

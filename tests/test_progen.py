@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from hls.progen.ctyping import DOUBLE, FLOAT, INT, LLONG, SHORT, UCHAR, UINT, UL
 from hls.progen.emit import render
 from hls.progen.interp import Interp
 from hls.progen.model import Array, Assign, Binary, Const, Elem, Function, Program, Stmt
-from hls.progen.run import classify_cosim, classify_synth
+from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 SAMPLE = range(1, 9)
 
@@ -88,3 +89,12 @@ def test_classification() -> None:
     assert classify_synth(None, "")[0] == "timeout"
     assert classify_cosim(0, "call 1: 5 cycles, PASS\nPASS: 1 calls\n")[0] == "pass"
     assert classify_cosim(1, "call 1: mismatch a[3]: expected 1, got 2\nFAIL\n")[0] == "mismatch"
+
+
+def test_timeout_keeps_what_the_command_printed(tmp_path: Path) -> None:
+    """hls.progen runs hls through hls.fuzz's runner: on a timeout the status is None, the
+    process group is killed, and the output so far is kept for the log."""
+    rc, out = run_cmd(["sh", "-c", "echo started; echo oops >&2; sleep 43 & sleep 43"], tmp_path, 1)
+    assert rc is None and "started" in out and "oops" in out
+    alive = subprocess.run(["pgrep", "-f", "^sleep 43$"], capture_output=True, text=True)
+    assert alive.stdout.strip() == ""

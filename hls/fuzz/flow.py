@@ -39,17 +39,6 @@ def hls_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "hls"]
 
 
-def tool_env() -> dict[str, str]:
-    """The environment of hls runs: with ccache installed, Verilator's build compiles through it
-    (OBJCACHE) in preprocessor mode, so its runtime library is compiled once, not per kernel, and
-    files whose preprocessed text differs (the harness) are still compiled afresh."""
-    env = dict(os.environ)
-    if shutil.which("ccache"):
-        env.setdefault("OBJCACHE", "ccache")
-        env.setdefault("CCACHE_NODIRECT", "1")
-    return env
-
-
 @dataclass
 class Outcome:
     """The class of one run, its signature (what must stay the same while reducing) and logs."""
@@ -115,10 +104,11 @@ def classify_failure(proc: subprocess.CompletedProcess[str], stage: str) -> Outc
     return Outcome("cosim_error", f"cosim exit status {proc.returncode}")
 
 
-def run_command(cmd: list[str], timeout: int) -> subprocess.CompletedProcess[str]:
-    """``cmd`` in its own session; on timeout the whole group (Verilator's make, the
-    simulation) is killed before TimeoutExpired propagates."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=tool_env(), start_new_session=True)
+def run_command(cmd: list[str], timeout: float, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``cmd`` in its own session (both fuzzers run hls through this; hls cosim itself builds
+    through ccache when it is installed); on timeout the whole group (Verilator's make, the
+    simulation) is killed, and TimeoutExpired carries what the command had printed."""
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -126,8 +116,8 @@ def run_command(cmd: list[str], timeout: int) -> subprocess.CompletedProcess[str
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        proc.communicate()
-        raise
+        stdout, stderr = proc.communicate()
+        raise subprocess.TimeoutExpired(cmd, timeout, output=stdout, stderr=stderr) from None
     return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
 
 

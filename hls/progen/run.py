@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
 import subprocess
 import threading
 import time
@@ -14,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from hls.fuzz.flow import run_command
 from hls.progen.build import Built, build
 from hls.progen.check import Files, sanitize, write
 
@@ -34,13 +33,6 @@ class Outcome:
     seconds: float = 0.0
     guarded: int = 0
     folder: str = ""
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    if shutil.which("ccache"):
-        env.setdefault("OBJCACHE", "ccache")  # Verilator's runtime objects are compiled once
-    return env
 
 
 def normalise(msg: str) -> str:
@@ -91,19 +83,12 @@ def classify_cosim(rc: int | None, out: str) -> tuple[str, str, str]:
 
 
 def run_cmd(cmd: list[str], cwd: Path, timeout: float) -> tuple[int | None, str]:
-    """Runs a command in its own session; (exit status or None on timeout, stdout+stderr). On a timeout the whole
-    process group (Verilator's make, the simulation) is killed."""
-    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=_env(), start_new_session=True)
+    """(exit status, or None on a timeout; stdout + stderr) of ``cmd`` run as hls.fuzz runs it."""
     try:
-        out, _ = p.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        out, _ = p.communicate()
-        return None, out or ""
-    return p.returncode, out or ""
+        proc = run_command(cmd, timeout, cwd)
+    except subprocess.TimeoutExpired as err:
+        return None, "".join(part for part in (err.output, err.stderr) if isinstance(part, str))  # text mode: str
+    return proc.returncode, proc.stdout + proc.stderr
 
 
 def hls_commands(hls: str, files: Files, opts: list[str], outdir: str = "hls") -> tuple[list[str], list[str]]:

@@ -32,7 +32,7 @@ class Directive:
 DIRECTIVES: dict[str, Directive] = {
     "pipeline": Directive("loop", ("ii", "off", "rewind", "style", "enable_flush"), ("ii", "off")),
     "unroll": Directive("loop", ("factor", "off", "skip_exit_check", "region")),
-    "loop_flatten": Directive("loop", ("off",)),
+    "loop_flatten": Directive("loop", ("off",), ("off",)),
     "loop_merge": Directive("loop", ("force",)),
     "loop_tripcount": Directive("loop", ("min", "max", "avg")),
     "dependence": Directive(

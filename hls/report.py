@@ -40,6 +40,12 @@ def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int
             if init is None or bound is None:
                 raise _Unknown
             n = trip_count(init, lp.cmp, bound, lp.step)
+            for name in op.flattened:  # constant bounds: the nest runs as n * ... iterations
+                merged = loops[name]
+                first, last = eval_expr(merged.init, {}), eval_expr(merged.bound, {})
+                if first is None or last is None:
+                    raise _Unknown
+                n *= trip_count(first, merged.cmp, last, merged.step)
             t = _at(op.at, abs_time)
             nested = any(isinstance(o, (ForOp, IfOp)) for o in op.body)
             if n > 0 and not nested and op.next_iter.var == op.iter_time:
@@ -71,13 +77,18 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
                     it_lat: int | None = op.latency
                 else:
                     it_lat = op.next_iter.offset if op.next_iter.var == op.iter_time else None
+                trips = [info.trip_count, info.trip_min, info.trip_max]
+                for name in op.flattened:  # one pipeline runs the whole (rectangular) nest
+                    inner = model.loops[next(lp for lp in model.kernel.loops() if lp.name == name)]
+                    trips = [t * u if t is not None and u is not None else None for t, u in zip(trips, (inner.trip_count,) * 3)]
                 loops.append({
                     "name": op.name,
                     "line": kl.loc.line,
                     "depth": info.depth,
-                    "trip_count": info.trip_count,
-                    "trip_count_min": info.trip_min,
-                    "trip_count_max": info.trip_max,
+                    "flattened": list(op.flattened),
+                    "trip_count": trips[0],
+                    "trip_count_min": trips[1],
+                    "trip_count_max": trips[2],
                     "pipelined": op.ii is not None,
                     "target_ii": op.target_ii,
                     "achieved_ii": op.ii,
@@ -142,7 +153,7 @@ def report_text(report: dict[str, Any]) -> str:
             f"{lp['trip_count_min']}~{lp['trip_count_max']}" if lp["trip_count_min"] is not None else "?")
         dash = "-"
         out.append(
-            f"  {'  ' * (lp['depth'] - 1) + lp['name']:<28} {lp['line']:>5} {trip!s:>12} "
+            f"  {'  ' * (lp['depth'] - 1) + '+'.join([lp['name'], *lp['flattened']]):<28} {lp['line']:>5} {trip!s:>12} "
             f"{lp['iteration_latency'] if lp['iteration_latency'] is not None else dash!s:>9} "
             f"{lp['target_ii'] if lp['target_ii'] is not None else dash!s:>10} "
             f"{lp['achieved_ii'] if lp['achieved_ii'] is not None else dash!s:>12} "

@@ -24,6 +24,7 @@ import islpy as isl
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
+from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -60,6 +61,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_storage,
+    unique_name,
 )
 from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, minimum_ii, schedule_dag
 from hls.scheduler.target import Target
@@ -78,6 +80,7 @@ class ScheduleOptions:
     time_limit_s: float = 2.0  # per CP-SAT call; the best schedule found by then is kept
     default_ii: int = 1  # target II of innermost loops (--ii)
     pipeline: bool = True  # pipeline innermost loops unless a pragma says otherwise
+    flatten: bool = True  # pipeline perfect nests with constant bounds as one loop (loop_flatten)
     warnings: list[Diagnostic] = field(default_factory=list)
 
 
@@ -94,7 +97,7 @@ class _Ctx:
     const_ops: list[ConstOp] = field(default_factory=list)
     names: itertools.count = field(default_factory=itertools.count)
     time_names: itertools.count = field(default_factory=itertools.count)
-    loop_info: list[ForOp] = field(default_factory=list)
+    iter_regs: list[MemRef] = field(default_factory=list)  # iterators of flattened loop nests
 
     def value(self, hint: str, width: int) -> Value:
         return Value(f"{hint}{next(self.names)}", width)
@@ -271,18 +274,22 @@ class _Segment:
         self.store(mem, indices, value, pred, s.loc, s.indices)
 
     def if_convert(self, s: If, pred: Value | None) -> None:
-        c = self.cond(s.cond, pred)
-        p_then = c if pred is None else self.comb("and", [pred, c], 1, s.loc, "p")
-        nc = self.comb("not", [c], 1, s.loc, "nc")
-        p_else = nc if pred is None else self.comb("and", [pred, nc], 1, s.loc, "p")
+        self.guarded(self.cond(s.cond, pred), s.then_body, s.else_body, pred, s.loc)
+
+    def guarded(self, c: Value, then_body: list[Stmt], else_body: list[Stmt], pred: Value | None, loc: SourceLoc) -> None:
+        """``if (c) then_body else else_body`` if-converted: predicated memory accesses, and a
+        select of the two paths' values for each scalar either path assigns."""
+        p_then = c if pred is None else self.comb("and", [pred, c], 1, loc, "p")
+        nc = self.comb("not", [c], 1, loc, "nc")
+        p_else = nc if pred is None else self.comb("and", [pred, nc], 1, loc, "p")
         before = dict(self.vars)
-        self.stmts(s.then_body, p_then)
+        self.stmts(then_body, p_then)
         after_then = dict(self.vars)
         self.vars = dict(before)
-        self.stmts(s.else_body, p_else)
+        self.stmts(else_body, p_else)
         after_else = self.vars
         merged = dict(before)
-        assigned = _written(s.then_body) | _written(s.else_body)
+        assigned = _written(then_body) | _written(else_body)
         for var in sorted(assigned, key=lambda v: v.name):
             t = after_then.get(var)
             e = after_else.get(var)
@@ -292,14 +299,14 @@ class _Segment:
                 continue
             if t is None or e is None:
                 self.vars = dict(before)
-                old = self.read_var(var, None, s.loc, for_merge=True)
+                old = self.read_var(var, None, loc, for_merge=True)
                 if old is None:  # no value on the other path: C reads it only where it was assigned
                     merged[var] = t if t is not None else e  # type: ignore[assignment]
                     continue
                 t, e = (t, old) if t is not None else (old, e)
                 self.vars = after_else
             assert t is not None and e is not None
-            merged[var] = self.comb("select", [c, t, e], t.width, s.loc, "phi")
+            merged[var] = self.comb("select", [c, t, e], t.width, loc, "phi")
         self.vars = merged
 
     # -- expressions --
@@ -614,6 +621,59 @@ def _least_distance(src: isl.Map, dst: isl.Map, depth: int, step: int) -> int | 
     return max(1, math.ceil(abs(int(val.to_python())) / abs(step)))
 
 
+def _least_flat_distance(src: isl.Map, dst: isl.Map, outer: int, steps: list[int], weights: list[int]) -> int | None:
+    """Least number of iterations of a flattened nest (its levels after the ``outer`` enclosing
+    ones, ``steps`` and iterations per step ``weights``) from an access to a later one of the same
+    element, with the enclosing iterators equal."""
+    depth = outer + len(steps)
+    dep = src.apply_range(dst.reverse())
+    same_outer = [f"o{k} = p{k}" for k in range(outer)]
+    later = []
+    for m, step in enumerate(steps):
+        level = outer + m
+        equal = [f"o{outer + q} = p{outer + q}" for q in range(m)]
+        later.append("(" + " and ".join([*equal, f"p{level} {'>' if step > 0 else '<'} o{level}"]) + ")")
+    cond = " and ".join([*same_outer, "(" + " or ".join(later) + ")"])
+    olds = ", ".join(f"o{k}" for k in range(depth))
+    news = ", ".join(f"p{k}" for k in range(depth))
+    order = isl.Map(f"{{ L[{olds}] -> L[{news}] : {cond} }}").align_params(dep.get_space())
+    dep = dep.intersect(order)
+    if dep.is_empty():
+        return None
+    deltas = dep.deltas()
+    # the distance is sum(weight * delta / step); scaled by the steps' lcm to stay integral
+    scale = math.lcm(*(abs(st) for st in steps))
+    aff = isl.Aff.zero_on_domain(isl.LocalSpace.from_space(deltas.get_space()))
+    for m, (w, st) in enumerate(zip(weights, steps)):
+        aff = aff.set_coefficient_val(isl.dim_type.in_, outer + m, w * scale // st)
+    try:
+        val = deltas.min_val(aff)
+    except isl.Error:
+        return 1
+    if not val.is_int():
+        return 1
+    return max(1, math.ceil(int(val.to_python()) / scale))
+
+
+def _int_type(v: Variable) -> IntType:
+    assert isinstance(v.type, IntType)
+    return v.type
+
+
+def _critical_path(dag: Dag) -> int:
+    """Cycles of the longest chain of operations of one iteration (the pipeline's fill)."""
+    finish = [nd.latency for nd in dag.nodes]
+    for _ in range(len(dag.nodes)):
+        changed = False
+        for a, b, delay, dist in dag.edges:
+            if dist == 0 and finish[a] - dag.nodes[a].latency + delay + dag.nodes[b].latency > finish[b]:
+                finish[b] = finish[a] - dag.nodes[a].latency + delay + dag.nodes[b].latency
+                changed = True
+        if not changed:
+            break
+    return max(finish, default=0)
+
+
 def _order_delay(mem: MemRef, first_store: bool, second_store: bool) -> int | None:
     """Cycles between the starts of two dependent accesses of one memory (None: reads commute).
 
@@ -767,6 +827,7 @@ class _Lowering:
         memrefs = [self.ctx.mems[p] for p in fn.params if p in self.ctx.mems]
         memrefs += [m for v, m in self.ctx.mems.items() if v.kind != "param"]
         memrefs += list(self.ctx.regs.values())
+        memrefs += self.ctx.iter_regs
         ops: list[Op] = [*self.ctx.const_ops, *body]
         return HirFunc(fn.name, start, args, memrefs, ops, fn.return_type.width if fn.return_type else None, fn.loc, [p.name for p in fn.params])
 
@@ -830,6 +891,11 @@ class _Lowering:
         target_ii = self.pipeline_target(s)
         if target_ii is not None:
             return self.pipelined_loop(s, at, init, bound, loops, iv, target_ii)
+        nest = self.flattenable_nest(s)
+        if nest is not None:
+            flat = self.flattened_loop(nest[0], nest[1], nest[2], at, loops)
+            if flat is not None:
+                return flat
         ti = self.ctx.time_var("ti")
         body, end, _ = self.region(s.body, Time(ti, 0), loops + [(s, iv)], {}, min_final=1)
         if end.offset < 1:
@@ -864,14 +930,154 @@ class _Lowering:
             return None
         return ii
 
+    def flattenable_nest(self, s: For) -> tuple[list[For], list[int], int] | None:
+        """The perfect nest from ``s`` down to a pipelined innermost loop that can run as one
+        pipeline (Vitis's loop flattening): every level's bounds are constants (a rectangular
+        nest), no level below ``s`` says ``loop_flatten off``, no outer level asks for its own
+        pipeline. Returns the loops (outermost first), their trip counts and the target II."""
+        if not self.ctx.opts.flatten:
+            return None
+        nest = [s]
+        while True:
+            nested = [x for x in nest[-1].body if _has_loop([x])]
+            if len(nested) != 1 or not isinstance(nested[0], For):
+                break
+            # code beside the inner loop runs in its first or last iteration: no returns
+            if any(isinstance(x, Return) for x in nest[-1].body):
+                return None
+            nest.append(nested[0])
+        if len(nest) < 2 or _has_loop(nest[-1].body):
+            return None
+        if any(p.name == "loop_flatten" and "off" in p.options for lp in nest[1:] for p in lp.pragmas):
+            return None
+        if any(p.name == "pipeline" for lp in nest[:-1] for p in lp.pragmas):
+            return None
+        trips: list[int] = []
+        for lp in nest:
+            first, bound = eval_expr(lp.init, {}), eval_expr(lp.bound, {})
+            if first is None or bound is None:
+                return None
+            n = trip_count(first, lp.cmp, bound, lp.step)
+            if n < 1:
+                return None
+            trips.append(n)
+        if math.prod(trips) >= 1 << 31:
+            return None
+        target = self.pipeline_target(nest[-1])
+        if target is None:
+            return None
+        return nest, trips, target
+
+    def flattened_loop(self, nest: list[For], trips: list[int], target: int, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:
+        """A perfect nest pipelined as one loop of ``prod(trips)`` iterations: the iterators live
+        in registers that each iteration advances like an odometer (the first iteration takes
+        the initial values), so fill and drain are paid once. Returns None (and leaves no trace)
+        when the cost model prefers one pipeline per innermost loop."""
+        ctx = self.ctx
+        outer, inner = nest[0], nest[-1]
+        saved = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
+        total = math.prod(trips)
+        # the cost model compares with the innermost loop pipelined on its own
+        alone_seg = _Segment(ctx, loops + [(lp, Value(lp.var.name, _int_type(lp.var).width)) for lp in nest])
+        alone_seg.stmts(inner.body, None)
+        alone_seg.flush_registers(inner.loc)
+        alone_seg.carried_edges(self.distance_fn(inner, loops + alone_seg.loops[len(loops) : -1]))
+        alone = max(target, minimum_ii(alone_seg.dag, alone_seg.capacity()).mii)
+        alone_fill = _critical_path(alone_seg.dag)
+        ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
+        flat_iv = ctx.value(f"{outer.var.name}_flat", 32)
+        seg = _Segment(ctx, loops)
+        first = seg.comb("eq", [flat_iv, ctx.const(0, 32)], 1, outer.loc, "first")
+        regs: list[MemRef] = []
+        ivs: list[Value] = []
+        used = {m.name for m in ctx.mems.values()} | {m.name for m in ctx.regs.values()} | {m.name for m in ctx.iter_regs}
+        for lp in nest:
+            assert isinstance(lp.var.type, IntType)
+            w = lp.var.type.width
+            reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", w, (), 1, 0, 1, lp.var.type.signed, lp.loc)
+            held = seg.load(reg, [], None, lp.loc)
+            start_value = ctx.const(eval_expr(lp.init, {}) or 0, w)
+            ivs.append(seg.comb("select", [first, start_value, held], w, lp.loc, lp.var.name))
+            regs.append(reg)
+        seg.loops = loops + list(zip(nest, ivs))
+        # per level below the outermost: is its iterator at its first / last value
+        at_first: list[Value | None] = [None]
+        at_last: list[Value | None] = [None]
+        for k in range(1, len(nest)):
+            lp, cur = nest[k], ivs[k]
+            w = cur.width
+            first_value = eval_expr(lp.init, {}) or 0
+            at_first.append(seg.comb("eq", [cur, ctx.const(first_value, w)], 1, lp.loc, f"{lp.var.name}_first"))
+            last = ctx.const(first_value + (trips[k] - 1) * lp.step, w)
+            at_last.append(seg.comb("eq", [cur, last], 1, lp.loc, f"{lp.var.name}_last"))
+
+        def all_of(conds: list[Value | None], loc: SourceLoc) -> Value:
+            out: Value | None = None
+            for c in conds:
+                if c is not None:
+                    out = c if out is None else seg.comb("and", [out, c], 1, loc, "all")
+            assert out is not None
+            return out
+
+        # the statements beside an inner loop (a semi-perfect nest) run in the iteration that
+        # starts, or that ends, the inner loops; every inner loop runs at least once
+        for k in range(len(nest) - 1):
+            body = nest[k].body
+            split = next(n for n, x in enumerate(body) if x is nest[k + 1])
+            if body[:split]:
+                seg.guarded(all_of(at_first[k + 1 :], nest[k].loc), body[:split], [], None, nest[k].loc)
+        seg.stmts(inner.body, None)
+        for k in reversed(range(len(nest) - 1)):
+            body = nest[k].body
+            split = next(n for n, x in enumerate(body) if x is nest[k + 1])
+            if body[split + 1 :]:
+                seg.guarded(all_of(at_last[k + 1 :], nest[k].loc), body[split + 1 :], [], None, nest[k].loc)
+        carry: Value | None = None  # the levels inside this one wrap around in this iteration
+        for k in reversed(range(len(nest))):
+            lp, cur, reg = nest[k], ivs[k], regs[k]
+            w = cur.width
+            advanced = seg.comb("add", [cur, ctx.const(lp.step, w)], w, lp.loc, f"{lp.var.name}_next")
+            if k == 0:
+                assert carry is not None
+                new = seg.comb("select", [carry, advanced, cur], w, lp.loc, lp.var.name)
+            else:
+                ends = at_last[k]
+                assert ends is not None
+                wrapped = seg.comb("select", [ends, ctx.const(eval_expr(lp.init, {}) or 0, w), advanced], w, lp.loc, lp.var.name)
+                new = wrapped if carry is None else seg.comb("select", [carry, wrapped, cur], w, lp.loc, lp.var.name)
+                carry = ends if carry is None else seg.comb("and", [carry, ends], 1, lp.loc, "wrap")
+            seg.store(reg, [], new, None, lp.loc)
+        seg.flush_registers(inner.loc)
+        seg.carried_edges(self.flat_distance_fn(nest, trips, loops))
+        mii = max(target, minimum_ii(seg.dag, seg.capacity()).mii)
+        fill = _critical_path(seg.dag)
+        entries = total // trips[-1]  # how often the nest would start its innermost pipeline
+        if total * mii + fill > total * alone + entries * alone_fill:
+            ctx.consts, ctx.const_ops, ctx.const_value = saved
+            return None
+        ctx.iter_regs.extend(regs)
+        return self.modulo_loop(
+            outer, seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(total, 32), "<", 32, True, 1, target, tuple(lp.name for lp in nest[1:])
+        )
+
     def pipelined_loop(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]], iv: Value, target: int) -> ForOp:
         """An innermost loop modulo-scheduled at the lowest II >= max(target, MII)."""
         assert isinstance(s.var.type, IntType)
-        ti = self.ctx.time_var("ti")
         seg = _Segment(self.ctx, loops + [(s, iv)])
         seg.stmts(s.body, None)
         seg.flush_registers(s.loc)
         seg.carried_edges(self.distance_fn(s, loops))
+        return self.modulo_loop(
+            s, seg, at, iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step, target, ()
+        )  # fmt: skip
+
+    def modulo_loop(
+        self, s: For, seg: _Segment, at: Time, iv: Value, iv_signed: bool, init: Value, bound: Value, cmp: str, cmp_width: int,
+        cmp_signed: bool, step: int, target: int, flattened: tuple[str, ...],
+    ) -> ForOp:  # fmt: skip
+        """Modulo-schedules the body of loop ``s`` (with ``flattened``, the loops merged into it),
+        whose carried dependences are already in ``seg``."""
+        ti = self.ctx.time_var("ti")
         bound_info = minimum_ii(seg.dag, seg.capacity())
         ii = max(target, bound_info.mii)
         budget = self.ctx.opts.target.budget_ns
@@ -890,8 +1096,8 @@ class _Lowering:
         tf = self.ctx.time_var("tf")
         deps = [(seg.op_of_node[a], seg.op_of_node[b], delay, d) for a, b, delay, d in seg.memory_deps]
         return ForOp(
-            iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step,
-            at, ti, ops, Time(ti, ii), tf, s.name, ii, s.loc, latency, target, bound_info.res_mii, bound_info.rec_mii, deps,
+            iv, iv_signed, init, bound, cmp, cmp_width, cmp_signed, step,
+            at, ti, ops, Time(ti, ii), tf, s.name, ii, s.loc, latency, target, bound_info.res_mii, bound_info.rec_mii, deps, flattened,
         )  # fmt: skip
 
     def ii_reason(self, s: For, seg: _Segment, bound: MiiBound, target: int, ii: int) -> str:
@@ -931,6 +1137,26 @@ class _Lowering:
             if ma is None or mb is None:
                 return 1  # not affine: assume the next iteration may depend on this one
             return _least_distance(ma, mb, len(iters), s.step)
+
+        return distance
+
+    def flat_distance_fn(self, nest: list[For], trips: list[int], loops: list[tuple[For, Value]]) -> DistanceFn:
+        """Least distance, in iterations of the flattened loop, between dependent accesses."""
+        from hls.frontend.affine import access_map
+
+        info = self.model.loops.get(nest[-1])
+        iters = [lp.var for lp, _ in loops] + [lp.var for lp in nest]
+        weights = [math.prod(trips[k + 1 :]) for k in range(len(nest))]
+
+        def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None) -> int | None:
+            var = next(v for v, m in self.ctx.mems.items() if m is mem)
+            if a is None or b is None or info is None:
+                return 1
+            ma = access_map(self.model, iters, var, a, info.domain)
+            mb = access_map(self.model, iters, var, b, info.domain)
+            if ma is None or mb is None:
+                return 1
+            return _least_flat_distance(ma, mb, len(loops), [lp.step for lp in nest], weights)
 
         return distance
 

@@ -173,6 +173,8 @@ class ForOp:
     # memory dependences the schedule must respect, recorded by the scheduler for the verifier:
     # (source op, sink op, cycles from source start to sink start, iteration distance)
     dependences: list[tuple[Op, Op, int, int]] = field(default_factory=list)
+    # names of the loops inside this one that run as its iterations (a flattened perfect nest)
+    flattened: tuple[str, ...] = ()
 
 
 @dataclass(eq=False)
@@ -271,10 +273,11 @@ def _print_ops(ops: list[Op], out: list[str], ind: str) -> None:
             sign = "s" if op.cmp_signed else "u"
             ivs = "i" if op.iv_signed else "u"
             ii = f" ii {op.ii} latency {op.latency}" if op.ii is not None else ""
+            flat = "".join(f' flattens "{n}"' for n in op.flattened)
             out.append(
                 f"{ind}%{op.result.name} = hir.for %{op.iv.name} : {ivs}{op.iv.width} = {op.init!r} "
                 f"while {op.cmp} {op.bound!r} : {sign}{op.cmp_width} step {op.step} "
-                f"iter_time(%{op.iter_time.name} = {op.at}){ii} \"{op.name}\" {{"
+                f"iter_time(%{op.iter_time.name} = {op.at}){ii} \"{op.name}\"{flat} {{"
             )
             _print_ops(op.body, out, ind + "  ")
             out.append(f"{ind}  hir.next_iter at {op.next_iter}")

@@ -49,7 +49,7 @@ _STORE = re.compile(rf"hir\.store %(\w+) to {_INDEX} at {_TIME}(?: if %(\w+))?$"
 _DELAY = re.compile(rf"%(\w+) = hir\.delay %(\w+) by (\d+) at {_TIME} : i(\d+)$")
 _FOR = re.compile(
     rf"%(\w+) = hir\.for %(\w+) : ([iu])(\d+) = %(\w+) while (<=|>=|<|>) %(\w+) : ([su])(\d+) step (-?\d+) "
-    rf"iter_time\(%(\w+) = {_TIME}\)(?: ii (\d+) latency (\d+))? \"(\w+)\" \{{$"
+    rf"iter_time\(%(\w+) = {_TIME}\)(?: ii (\d+) latency (\d+))? \"(\w+)\"((?: flattens \"\w+\")*) \{{$"
 )
 _NEXT = re.compile(rf"hir\.next_iter at {_TIME}$")
 _IF = re.compile(rf"%(\w+) = hir\.if %(\w+) at {_TIME} then\(%(\w+)\) \{{$")
@@ -192,7 +192,8 @@ class _Parser:
             tf = self.time_var(m[1])
             ii = int(m[14]) if m[14] else None
             latency = int(m[15]) if m[15] else None
-            return ForOp(iv, m[3] == "i", init, bound, m[6], int(m[9]), m[8] == "s", int(m[10]), at, ti, body, next_iter, tf, m[16], ii, None, latency)
+            return ForOp(iv, m[3] == "i", init, bound, m[6], int(m[9]), m[8] == "s", int(m[10]), at, ti, body, next_iter, tf, m[16], ii, None, latency,
+                flattened=tuple(re.findall(r'"(\w+)"', m[17])))
         if m := _IF.match(line):
             cond = self.value(m[2])
             at = self.time(m[3], m[4])

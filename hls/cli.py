@@ -67,11 +67,12 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
 @click.option("--ii", type=click.IntRange(min=1), default=1, show_default=True, help="Default target initiation interval of pipelined loops.")
 @click.option("--clock-ns", type=click.FloatRange(min=1.0), default=10.0, show_default=True, help="Target clock period in ns.")
 @click.option("--no-pipeline", is_flag=True, help="Do not pipeline loops (unless a loop's own pragma asks for it).")
+@click.option("--no-transform", is_flag=True, help="Keep the loops in the source order (no distribution or interchange).")
 @click.option("--no-flatten", is_flag=True, help="Do not flatten loop nests into one pipeline (as 'loop_flatten off' in every loop).")
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
 def synth(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
-    ii: int, clock_ns: float, no_pipeline: bool, no_flatten: bool, emit: str | None,
+    ii: int, clock_ns: float, no_pipeline: bool, no_transform: bool, no_flatten: bool, emit: str | None,
 ) -> None:  # fmt: skip
     """Synthesize FILE's function TOP to SystemVerilog.
 
@@ -84,7 +85,8 @@ def synth(
 
     out = outdir or Path("hls_out") / top
     try:
-        result = compile_kernel(CompileOptions(file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten))
+        opts = CompileOptions(file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten, not no_transform)
+        result = compile_kernel(opts)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
         _fail(err, debug, "synth")
         return

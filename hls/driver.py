@@ -39,6 +39,7 @@ class CompileOptions:
     clock_ns: float = 10.0
     pipeline: bool = True
     flatten: bool = True  # run perfect and semi-perfect nests with constant bounds as one pipeline
+    transform: bool = True  # reorder loops (distribution, interchange) where it saves cycles
 
 
 @dataclass

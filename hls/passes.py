@@ -20,6 +20,7 @@ from hls.ir.affine import print_affine, verify_affine
 from hls.ir.hir import print_hir
 from hls.ir.hir_verify import verify_hir
 from hls.ir.kernel import print_kernel, verify_kernel
+from hls.scheduler.loop_transform import loop_transform
 from hls.scheduler.lower_to_hir import schedule
 
 
@@ -37,6 +38,8 @@ class PassInfo:
 
 PIPELINE: tuple[PassInfo, ...] = (
     PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top, ctx.warnings), verify_kernel, print_kernel, ".kernel"),
+    PassInfo("loop-transform", "transform", lambda kernel, ctx: loop_transform(kernel, ctx.schedule_options, ctx.opts.transform), verify_kernel,
+             print_kernel, ".transform"),
     PassInfo("reuse-loads", "reuse", lambda kernel, ctx: reuse_loads(kernel), verify_kernel, print_kernel, ".reuse"),
     PassInfo("affine-model", "affine", lambda kernel, ctx: affine_model(kernel), verify_affine, print_affine, ".affine"),
     PassInfo("dependences", "deps", lambda model, ctx: dependences(model), verify_affine, deps_to_text, ".deps",

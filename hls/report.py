@@ -125,6 +125,8 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
         "top": fn.name,
         "clock_ns": clock_ns,
         "latency_cycles": static_latency(fn, model.kernel),
+        "iteration_bound": model.kernel.iteration_bound,
+        "transformations": list(model.kernel.transformations),
         "loops": loops,
         "interfaces": interfaces,
     }
@@ -132,6 +134,16 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
 
 def report_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, sort_keys=True) + "\n"
+
+
+def _bound_text(report: dict[str, Any]) -> str:
+    """The innermost-loop iterations of the C program, and how far the latency is above them."""
+    bound, lat = report["iteration_bound"], report["latency_cycles"]
+    if bound is None:
+        return "? (loop bounds depend on arguments)"
+    if lat is None or bound == 0:
+        return f"{bound} (innermost-loop iterations of the C code)"
+    return f"{bound} (innermost-loop iterations of the C code; latency is {lat / bound:.2f}x)"
 
 
 def report_text(report: dict[str, Any]) -> str:
@@ -144,6 +156,10 @@ def report_text(report: dict[str, Any]) -> str:
         "",
         "== Latency",
         f"  latency (cycles): {lat if lat is not None else '? (depends on arguments or data)'}",
+        f"  iteration bound:  {_bound_text(report)}",
+        "",
+        "== Loop transformations",
+        *(f"  {t}" for t in report["transformations"] or ["none (the source order)"]),
         "",
         "== Loops",
         f"  {'loop':<28} {'line':>5} {'trip count':>12} {'iter lat':>9} {'target II':>10} {'achieved II':>12} {'MII':>5} {'pipelined':>10}",

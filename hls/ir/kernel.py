@@ -209,6 +209,9 @@ class KernelFunction:
     body: list[Stmt]
     loc: SourceLoc
     pragmas: list[Pragma] = field(default_factory=list)
+    # what the loop-transform pass did and why, for --emit and the report
+    transformations: list[str] = field(default_factory=list)
+    iteration_bound: int | None = None  # innermost-loop iterations of the C program (constant bounds)
 
     def loops(self) -> list[For]:
         """All loops, outer before inner, in source order."""
@@ -318,6 +321,8 @@ def print_kernel(fn: KernelFunction) -> str:
     params = ", ".join(f"{p.type} {p.name}" for p in fn.params)
     ret = str(fn.return_type) if fn.return_type else "void"
     out.append(f"func {fn.name}({params}) -> {ret}  // {fn.loc}")
+    for note in fn.transformations:
+        out.append(f"  // transform: {note}")
     for v in fn.locals:
         out.append(f"  local {v.type} {v.name}")
 

@@ -1,0 +1,452 @@
+"""Pass ``loop-transform``: a new order of the kernel's loop iterations, legal by isl's exact
+dependences and chosen by the scheduler's own cycle count.
+
+Two transformations, in this order:
+
+* **distribution** (fission): a loop whose body holds several independent parts is split into one
+  loop per strongly connected component of the dependences inside it (in a topological order
+  that keeps the source order where it can), so each part can be reordered and pipelined alone;
+* **permutation** (interchange) of each perfect nest of loops with bounds that allow it, chosen
+  so the innermost loop carries no dependence (a reduction moves out of the pipelined loop and
+  its II drops from the adder's latency to 1); among equals the source order is kept.
+
+Every candidate order is checked against all RAW/WAR/WAW dependences (scalars included, as 0-d
+arrays; data-dependent accesses as may-dependences) in isl: each dependence's source must still
+run before its sink. Floating-point operations are never reassociated, so results stay bit-exact.
+The transformed kernel is kept only when the whole pipeline (reuse, schedule) gives fewer cycles
+than the original; ``transformations`` on the kernel says what was done and why.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import itertools
+
+import islpy as isl
+
+from hls.frontend.affine import affine_model, isl_name
+from hls.frontend.dependences import dependences
+from hls.frontend.reuse_loads import reuse_loads
+from hls.ir.affine import AffineModel, AffineStatement, Dependence
+from hls.ir.kernel import ArrayRead, Assign, Binary, Cast, Expr, For, If, KernelFunction, MathCall, Return, Select, Stmt, Unary, Variable, VarRead
+from hls.report import static_latency
+from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
+
+# a perfect nest of more loops than this is not permuted (n! candidates)
+_MAX_PERMUTED = 4
+
+
+def _loop_vars_read(e: Expr) -> set[Variable]:
+    if isinstance(e, VarRead):
+        return {e.var}
+    if isinstance(e, ArrayRead):
+        return set().union(*(_loop_vars_read(i) for i in e.indices)) if e.indices else set()
+    if isinstance(e, Binary):
+        return _loop_vars_read(e.lhs) | _loop_vars_read(e.rhs)
+    if isinstance(e, (Unary, Cast)):
+        return _loop_vars_read(e.operand)
+    if isinstance(e, Select):
+        return _loop_vars_read(e.cond) | _loop_vars_read(e.if_true) | _loop_vars_read(e.if_false)
+    if isinstance(e, MathCall):
+        return set().union(*(_loop_vars_read(a) for a in e.args)) if e.args else set()
+    return set()
+
+
+def _rename_expr(e: Expr, old: Variable, new: Variable) -> None:
+    """Makes every read of ``old`` in ``e`` a read of ``new`` (in place)."""
+    if isinstance(e, VarRead):
+        if e.var is old:
+            e.var = new
+    elif isinstance(e, ArrayRead):
+        for i in e.indices:
+            _rename_expr(i, old, new)
+    elif isinstance(e, Binary):
+        _rename_expr(e.lhs, old, new)
+        _rename_expr(e.rhs, old, new)
+    elif isinstance(e, (Unary, Cast)):
+        _rename_expr(e.operand, old, new)
+    elif isinstance(e, Select):
+        for x in (e.cond, e.if_true, e.if_false):
+            _rename_expr(x, old, new)
+    elif isinstance(e, MathCall):
+        for a in e.args:
+            _rename_expr(a, old, new)
+
+
+def _rename_stmts(stmts: list[Stmt], old: Variable, new: Variable) -> None:
+    for s in stmts:
+        if isinstance(s, Assign):
+            for e in [*(s.indices or []), s.value]:
+                _rename_expr(e, old, new)
+        elif isinstance(s, If):
+            _rename_expr(s.cond, old, new)
+            _rename_stmts(s.then_body, old, new)
+            _rename_stmts(s.else_body, old, new)
+        elif isinstance(s, For):
+            _rename_expr(s.init, old, new)
+            _rename_expr(s.bound, old, new)
+            _rename_stmts(s.body, old, new)
+        elif s.value is not None:
+            _rename_expr(s.value, old, new)
+
+
+def _statements(stmts: list[Stmt]) -> list[Assign | Return]:
+    out: list[Assign | Return] = []
+    for s in stmts:
+        if isinstance(s, (Assign, Return)):
+            out.append(s)
+        elif isinstance(s, If):
+            out += _statements(s.then_body) + _statements(s.else_body)
+        else:
+            out += _statements(s.body)
+    return out
+
+
+class _Transformer:
+    """Transforms one copy of the kernel in place; ``model`` is that copy's original order."""
+
+    def __init__(self, fn: KernelFunction) -> None:
+        self.fn = fn
+        self.model: AffineModel = dependences(affine_model(fn))
+        self.origin_var: dict[Variable, Variable] = {}  # iterator of a distributed copy -> original
+        self.origin_loop: dict[For, For] = {}
+        self.names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
+        self.loop_names = {lp.name for lp in fn.loops()}
+        self.done: list[str] = []
+
+    # -- legality --
+    def schedules(self, body: list[Stmt]) -> dict[AffineStatement, isl.Map]:
+        """Each statement's time in the order ``body`` gives (2d+1 form over its original iterators)."""
+        out: dict[AffineStatement, list[str]] = {}
+
+        def walk(stmts: list[Stmt], prefix: list[str], counter: list[int]) -> None:
+            for s in stmts:
+                if isinstance(s, If):
+                    # as the affine model numbers them: the branches continue the same sequence
+                    walk(s.then_body, prefix, counter)
+                    walk(s.else_body, prefix, counter)
+                    continue
+                pos = counter[0]
+                counter[0] += 1
+                if isinstance(s, For):
+                    var = self.origin_var.get(s.var, s.var)
+                    it = isl_name(var) if s.step > 0 else f"-{isl_name(var)}"
+                    walk(s.body, prefix + [str(pos), it], [0])
+                else:
+                    out[self.model.statement_of(s)] = prefix + [str(pos)]
+
+        walk(body, [], [0])
+        width = max((len(v) for v in out.values()), default=1)
+        maps: dict[AffineStatement, isl.Map] = {}
+        for st, sched in out.items():
+            sched = sched + ["0"] * (width - len(sched))
+            dims = ", ".join(isl_name(lp.var) for lp in st.loops)
+            text = f"{{ {st.name}[{dims}] -> [{', '.join(sched)}] }}"
+            maps[st] = isl.Map(text).align_params(st.domain.get_space()).intersect_domain(st.domain)
+        return maps
+
+    def legal(self, body: list[Stmt]) -> bool:
+        """Whether every dependence's source still runs before its sink."""
+        maps = self.schedules(body)
+        for dep in self.model.dependences:
+            a, b = maps.get(dep.source), maps.get(dep.sink)
+            if a is None or b is None:
+                return False
+            times = dep.relation.apply_domain(a.align_params(dep.relation.get_space())).apply_range(b.align_params(dep.relation.get_space()))
+            width = times.dim(isl.dim_type.in_)
+            later_or_same = isl.Map.lex_ge(isl.Space.set_alloc(times.get_ctx(), 0, width)).align_params(times.get_space())
+            if not times.intersect(later_or_same).is_empty():
+                return False
+        return True
+
+    # -- distribution --
+    def distribute(self, stmts: list[Stmt], enclosing: list[For]) -> list[Stmt]:
+        out: list[Stmt] = []
+        for s in stmts:
+            if isinstance(s, For):
+                s.body = self.distribute(s.body, enclosing + [s])
+                out += self.split(s, enclosing)
+            else:
+                out.append(s)
+        return out
+
+    def split(self, loop: For, enclosing: list[For]) -> list[Stmt]:
+        """``loop`` as one loop per strongly connected part of its body, or itself."""
+        items = loop.body
+        if len(items) < 2 or any(p.name == "pipeline" for p in loop.pragmas):
+            return [loop]
+        owner: dict[AffineStatement, int] = {}
+        for n, item in enumerate(items):
+            for st in _statements([item]):
+                owner[self.model.statement_of(st)] = n
+        outer = {self.origin_loop.get(lp, lp) for lp in enclosing}
+        edges: set[tuple[int, int]] = set()
+        for dep in self.model.dependences:
+            a, b = owner.get(dep.source), owner.get(dep.sink)
+            if a is None or b is None or a == b or dep.carried_by in outer:
+                continue
+            edges.add((a, b))
+        groups = _ordered_components(len(items), edges)
+        if len(groups) < 2:
+            return [loop]
+        out: list[Stmt] = []
+        for k, group in enumerate(groups):
+            body = [items[n] for n in group]
+            if k == 0:
+                var, name = loop.var, loop.name
+            else:
+                var = Variable(_fresh(loop.var.name, self.names), loop.var.type, loop.var.kind, loop.var.loc, loop.var.is_const)
+                self.origin_var[var] = self.origin_var.get(loop.var, loop.var)
+                _rename_stmts(body, loop.var, var)
+                name = _fresh(loop.name, self.loop_names)
+            part = For(var, copy.deepcopy(loop.init), loop.cmp, copy.deepcopy(loop.bound), loop.cmp_type, loop.step, body, name, list(loop.pragmas), loop.loc)
+            self.origin_loop[part] = self.origin_loop.get(loop, loop)
+            out.append(part)
+        lines = ", ".join(str(_statements([items[g[0]]])[0].loc.line) for g in groups)
+        self.done.append(f"distributed loop '{loop.name}' (line {loop.loc.line}) into {len(groups)} loops (parts starting at lines {lines})")
+        return out
+
+    # -- permutation --
+    def permute(self, stmts: list[Stmt], root: list[Stmt]) -> None:
+        for n, s in enumerate(stmts):
+            if isinstance(s, For):
+                chain = [s]
+                while len(chain[-1].body) == 1 and isinstance(chain[-1].body[0], For):
+                    chain.append(chain[-1].body[0])
+                if 2 <= len(chain) <= _MAX_PERMUTED and not any(isinstance(x, For) or (isinstance(x, If) and _has_for(x)) for x in chain[-1].body):
+                    best = self.best_order(chain, stmts, n, root)
+                    stmts[n] = best
+                    s = best
+                    while isinstance(s, For) and len(s.body) == 1 and isinstance(s.body[0], For):
+                        s = s.body[0]
+                    self.permute(s.body, root)
+                else:
+                    self.permute(s.body, root)
+            elif isinstance(s, If):
+                self.permute(s.then_body, root)
+                self.permute(s.else_body, root)
+
+    def best_order(self, chain: list[For], holder: list[Stmt], at: int, root: list[Stmt]) -> For:
+        """The legal order of the perfect nest ``chain`` (at ``holder[at]`` in ``root``) whose
+        innermost loop carries the fewest dependences; the source order among equals."""
+        innermost_pinned = any(p.name == "pipeline" for p in chain[-1].pragmas)
+        body = chain[-1].body
+        stmts = {self.model.statement_of(s) for s in _statements(body)}
+        deps = [d for d in self.model.dependences if d.source in stmts and d.sink in stmts]
+        original = chain[0]
+        best: tuple[tuple[int, int, int], list[For]] | None = None
+        for order in itertools.permutations(chain):
+            if innermost_pinned and order[-1] is not chain[-1]:
+                continue
+            if not _bounds_allow(list(order)):
+                continue
+            score = (self.carried_innermost(deps, list(order), "RAW"), self.carried_innermost(deps, list(order), None), _displacement(chain, list(order)))
+            if best is not None and score >= best[0]:
+                continue
+            nest = _nest(list(order), body)
+            holder[at] = nest
+            ok = self.legal(root)
+            holder[at] = original
+            if ok:
+                best = (score, list(order))
+        assert best is not None  # the source order is legal
+        if best[1] == chain:
+            return original
+        nest = _nest(best[1], body)
+        before = ", ".join(lp.name for lp in chain)
+        after = ", ".join(lp.name for lp in best[1])
+        self.done.append(
+            f"interchanged loops ({before}) (line {chain[0].loc.line}) into ({after}): the innermost loop now carries "
+            f"{best[0][0]} read-after-write dependence{'s' if best[0][0] != 1 else ''} instead of "
+            f"{self.carried_innermost(deps, chain, 'RAW')}"
+        )
+        return nest
+
+    def carried_innermost(self, deps: list[Dependence], order: list[For], kind: str | None) -> int:
+        """Dependences among the nest's statements carried by its innermost loop in ``order``."""
+        count = 0
+        for d in deps:
+            if kind is not None and d.kind != kind:
+                continue
+            dist = [d.distance.get(self.origin_loop.get(lp, lp), None) for lp in order]
+            if any(x is None for x in dist):
+                count += 1
+                continue
+            if all(x == (0, 0) for x in dist[:-1]) and dist[-1] != (0, 0):
+                count += 1
+        return count
+
+
+def _has_for(s: Stmt) -> bool:
+    if isinstance(s, For):
+        return True
+    if isinstance(s, If):
+        return any(_has_for(x) for x in s.then_body + s.else_body)
+    return False
+
+
+def _nest(order: list[For], body: list[Stmt]) -> For:
+    """Fresh loop headers in ``order`` (outermost first) around ``body``."""
+    inner: list[Stmt] = body
+    out: For | None = None
+    for lp in reversed(order):
+        out = For(lp.var, lp.init, lp.cmp, lp.bound, lp.cmp_type, lp.step, inner, lp.name, lp.pragmas, lp.loc)
+        inner = [out]
+    assert out is not None
+    return out
+
+
+def _bounds_allow(order: list[For]) -> bool:
+    """Each loop's bounds read only the iterators of loops outside it."""
+    for k, lp in enumerate(order):
+        inner_vars = {x.var for x in order[k:]}
+        if (_loop_vars_read(lp.init) | _loop_vars_read(lp.bound)) & inner_vars:
+            return False
+    return True
+
+
+def _displacement(chain: list[For], order: list[For]) -> int:
+    return sum(abs(chain.index(lp) - k) for k, lp in enumerate(order))
+
+
+def _fresh(base: str, used: set[str]) -> str:
+    n = 2
+    name = f"{base}_{n}"
+    while name in used:
+        n += 1
+        name = f"{base}_{n}"
+    used.add(name)
+    return name
+
+
+def _ordered_components(n: int, edges: set[tuple[int, int]]) -> list[list[int]]:
+    """Strongly connected components of the graph on 0..n-1 in a topological order that takes the
+    component with the earliest item first whenever several are ready."""
+    index = 0
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    idx: dict[int, int] = {}
+    low: dict[int, int] = {}
+    comps: list[list[int]] = []
+    succ: dict[int, list[int]] = {k: [] for k in range(n)}
+    for a, b in edges:
+        succ[a].append(b)
+
+    def strong(v: int) -> None:
+        nonlocal index
+        idx[v] = low[v] = index
+        index += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in succ[v]:
+            if w not in idx:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], idx[w])
+        if low[v] == idx[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            comps.append(sorted(comp))
+
+    for v in range(n):
+        if v not in idx:
+            strong(v)
+    comp_of = {v: k for k, c in enumerate(comps) for v in c}
+    preds: dict[int, set[int]] = {k: set() for k in range(len(comps))}
+    for a, b in edges:
+        if comp_of[a] != comp_of[b]:
+            preds[comp_of[b]].add(comp_of[a])
+    order: list[list[int]] = []
+    placed: set[int] = set()
+    while len(order) < len(comps):
+        ready = [k for k in range(len(comps)) if k not in placed and preds[k] <= placed]
+        k = min(ready, key=lambda c: comps[c][0])
+        order.append(comps[k])
+        placed.add(k)
+    return order
+
+
+def transform_candidate(fn: KernelFunction) -> KernelFunction | None:
+    """A transformed copy of ``fn`` (distribution, then permutation), or None when nothing changes
+    or the kernel is outside what the pass handles (a return inside a loop)."""
+    if any(isinstance(s, Return) for lp in fn.loops() for s in _statements(lp.body)):
+        return None
+    for distribute in (True, False):
+        cand = copy.deepcopy(fn)
+        t = _Transformer(cand)
+        body = t.distribute(cand.body, []) if distribute else cand.body
+        if not t.legal(body):
+            continue
+        t.permute(body, body)
+        if t.done and t.legal(body):
+            cand.body = body
+            cand.transformations = list(t.done)
+            return cand
+        if not t.done:
+            return None
+    return None
+
+
+def iteration_bound(fn: KernelFunction) -> int | None:
+    """Iterations of innermost loops the C program executes (one per cycle: the simplest limit
+    of a design that does not unroll), when every loop's bounds are constants."""
+    model = affine_model(copy.deepcopy(fn))
+    total = 0
+    for info in model.loops.values():
+        if any(isinstance(x, For) for x in _loops_in(info.loop.body)):
+            continue
+        domain = info.domain
+        nparam = domain.dim(isl.dim_type.param)
+        if domain.involves_dims(isl.dim_type.param, 0, nparam):
+            return None
+        try:
+            count = domain.project_out(isl.dim_type.param, 0, nparam).count_val()
+        except isl.Error:
+            return None
+        if not count.is_int():
+            return None
+        total += int(count.to_python())
+    return total
+
+
+def _loops_in(stmts: list[Stmt]) -> list[For]:
+    out: list[For] = []
+    for s in stmts:
+        if isinstance(s, For):
+            out.append(s)
+        elif isinstance(s, If):
+            out += _loops_in(s.then_body) + _loops_in(s.else_body)
+    return out
+
+
+def _cycles(fn: KernelFunction, opts: ScheduleOptions) -> int | None:
+    """Cycles of one call as the rest of the pipeline would build ``fn`` (None: unknown)."""
+    kernel = reuse_loads(copy.deepcopy(fn))
+    model = dependences(affine_model(kernel))
+    hir = schedule(model, dataclasses.replace(opts, warnings=[]))
+    return static_latency(hir, model.kernel)
+
+
+def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = True) -> KernelFunction:
+    """Pass entry point: ``fn`` in the best legal order found (``fn`` itself when no candidate
+    is faster by the scheduler's count, or ``enabled`` is False)."""
+    fn.iteration_bound = iteration_bound(fn)
+    if not enabled:
+        return fn
+    cand = transform_candidate(fn)
+    if cand is None:
+        return fn
+    before, after = _cycles(fn, opts), _cycles(cand, opts)
+    if after is None or before is None or after >= before:
+        fn.transformations = [*cand.transformations, f"not applied: {after if after is not None else '?'} cycles against "
+                              f"{before if before is not None else '?'} in the source order"]  # fmt: skip
+        return fn
+    cand.transformations.append(f"applied: {after} cycles instead of {before} in the source order")
+    return cand

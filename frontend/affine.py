@@ -169,12 +169,13 @@ class _Builder:
 
     # -- walk --
     def build(self) -> AffineModel:
-        self.pending: list[tuple[str, Assign | Return, list[For], str, list[str], bool]] = []
+        self.pending: list[tuple[str, Assign | Return, list[For], str, list[str], bool, list[Expr]]] = []
+        self.guards: list[Expr] = []  # conditions of the enclosing data-dependent ifs
         self.walk(self.fn.body, [], [], [0], [], True)
         depth = max((len(p[2]) for p in self.pending), default=0)
-        for name, stmt, loops, dom_text, sched, exact in self.pending:
+        for name, stmt, loops, dom_text, sched, exact, guards in self.pending:
             sched = sched + ["0"] * (2 * depth + 1 - len(sched))
-            self.statement(name, stmt, loops, dom_text, sched, exact)
+            self.statement(name, stmt, loops, dom_text, sched, exact, guards)
         self.model.params = [isl_name(p) for p in self.param_vars if p in self.used_params]
         self.model.context = self.param_ranges
         return self.model
@@ -192,8 +193,11 @@ class _Builder:
                 self.on(self.domain_of(iters, conds), iters)
                 c = self.cond(s.cond, iters)
             except _NotAffine:
+                # each statement of the branches depends on what the condition reads
+                self.guards.append(s.cond)
                 self.walk(s.then_body, loops, conds, counter, prefix, False)
                 self.walk(s.else_body, loops, conds, counter, prefix, False)
+                self.guards.pop()
                 return
             self.walk(s.then_body, loops, conds + [c], counter, prefix, exact)
             self.walk(s.else_body, loops, conds + [f"(not {c})"], counter, prefix, exact)
@@ -212,7 +216,7 @@ class _Builder:
             name = f"S{len(self.pending)}"
             iters = [lp.var for lp in loops]
             dom_text = self.with_params(self.set_text(name, iters, conds))
-            self.pending.append((name, s, loops, dom_text, prefix + [str(position)], exact))
+            self.pending.append((name, s, loops, dom_text, prefix + [str(position)], exact, list(self.guards)))
 
     def loop_constraints(self, s: For, iters: list[Variable], outer_conds: list[str]) -> list[str]:
         v = isl_name(s.var)
@@ -246,13 +250,17 @@ class _Builder:
             const = tmin
         return AffineLoop(s, depth, dom, const, tmin, tmax)
 
-    def statement(self, name: str, s: Assign | Return, loops: list[For], dom_text: str, sched_out: list[str], exact: bool) -> None:
+    def statement(
+        self, name: str, s: Assign | Return, loops: list[For], dom_text: str, sched_out: list[str], exact: bool, guards: list[Expr]
+    ) -> None:
         iters = [lp.var for lp in loops]
         dom = isl.Set(dom_text)
         dims = ", ".join(isl_name(v) for v in iters)
         sched = isl.Map(self.with_params(f"{{ {name}[{dims}] -> [{', '.join(sched_out)}] }}")).intersect_domain(dom)
         reads: list[Access] = []
         writes: list[Access] = []
+        for g in guards:
+            self.collect_reads(g, name, iters, dom, False, reads)
         if isinstance(s, Assign):
             writes.append(self.access(name, s.var, s.indices, iters, dom, exact))
             for e in s.indices or []:

@@ -22,14 +22,36 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
+from collections.abc import Callable
 
 import islpy as isl
 
+from hls.diagnostics import SourceLoc
 from hls.frontend.affine import affine_model, isl_name
 from hls.frontend.dependences import dependences
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import AffineModel, AffineStatement, Dependence
-from hls.ir.kernel import ArrayRead, Assign, Binary, Cast, Expr, For, If, KernelFunction, MathCall, Return, Select, Stmt, Unary, Variable, VarRead
+from hls.ir.ctypes import ArrayType, FloatType, IntType
+from hls.ir.evaluate import eval_expr, trip_count
+from hls.ir.kernel import (
+    ArrayRead,
+    Assign,
+    Binary,
+    Cast,
+    Const,
+    Expr,
+    For,
+    If,
+    KernelFunction,
+    MathCall,
+    Return,
+    Select,
+    Stmt,
+    Unary,
+    Variable,
+    VarRead,
+    clone_expr,
+)
 from hls.report import static_latency
 from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
@@ -200,7 +222,7 @@ class _Transformer:
                 self.origin_var[var] = self.origin_var.get(loop.var, loop.var)
                 _rename_stmts(body, loop.var, var)
                 name = _fresh(loop.name, self.loop_names)
-            part = For(var, copy.deepcopy(loop.init), loop.cmp, copy.deepcopy(loop.bound), loop.cmp_type, loop.step, body, name, list(loop.pragmas), loop.loc)
+            part = For(var, clone_expr(loop.init), loop.cmp, clone_expr(loop.bound), loop.cmp_type, loop.step, body, name, list(loop.pragmas), loop.loc)
             self.origin_loop[part] = self.origin_loop.get(loop, loop)
             out.append(part)
         lines = ", ".join(str(_statements([items[g[0]]])[0].loc.line) for g in groups)
@@ -310,7 +332,11 @@ def _displacement(chain: list[For], order: list[For]) -> int:
     return sum(abs(chain.index(lp) - k) for k, lp in enumerate(order))
 
 
-def _fresh(base: str, used: set[str]) -> str:
+def _fresh(base: str, used: set[str], first_try: bool = False) -> str:
+    """A name not in ``used`` (which takes it): ``base`` itself with ``first_try``, else base_2, base_3, ..."""
+    if first_try and base not in used:
+        used.add(base)
+        return base
     n = 2
     name = f"{base}_{n}"
     while name in used:
@@ -373,13 +399,17 @@ def _ordered_components(n: int, edges: set[tuple[int, int]]) -> list[list[int]]:
     return order
 
 
-def transform_candidate(fn: KernelFunction) -> KernelFunction | None:
-    """A transformed copy of ``fn`` (distribution, then permutation), or None when nothing changes
-    or the kernel is outside what the pass handles (a return inside a loop)."""
+def transform_candidate(fn: KernelFunction, expand: bool = False) -> KernelFunction | None:
+    """A transformed copy of ``fn`` (with ``expand``, scalar expansion first; then distribution,
+    then permutation), or None when nothing changes or the kernel is outside what the pass
+    handles (a return inside a loop)."""
     if any(isinstance(s, Return) for lp in fn.loops() for s in _statements(lp.body)):
         return None
     for distribute in (True, False):
         cand = copy.deepcopy(fn)
+        expanded = expand_scalars(cand) if expand else []
+        if expand and not expanded:
+            return None
         t = _Transformer(cand)
         body = t.distribute(cand.body, []) if distribute else cand.body
         if not t.legal(body):
@@ -387,11 +417,146 @@ def transform_candidate(fn: KernelFunction) -> KernelFunction | None:
         t.permute(body, body)
         if t.done and t.legal(body):
             cand.body = body
-            cand.transformations = list(t.done)
+            cand.transformations = expanded + list(t.done)
             return cand
         if not t.done:
             return None
     return None
+
+
+# scalar expansion makes an array of at most this many elements
+_MAX_EXPANSION = 4096
+
+
+def expand_scalars(fn: KernelFunction) -> list[str]:
+    """Expands (in place) each local scalar that is private to a loop with constant bounds and
+    unit step, i.e. written in every iteration before it is read, into an array indexed by that
+    loop's iteration: the loop then carries no dependence through it and can move inward."""
+    notes: list[str] = []
+    names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
+    targets: list[tuple[Variable, For]] = []
+    for var in [v for v in fn.locals if not v.is_array]:
+        # each top-level loop on its own: the variable may be reused by independent nests
+        for n, top in enumerate(fn.body):
+            if not isinstance(top, For):
+                continue
+            chains = _access_chains([top], var, [])
+            if not chains:
+                continue
+            common = chains[0]
+            for c in chains[1:]:
+                common = [a for a, b in zip(common, c) if a is b]
+            loop = next((lp for lp in reversed(common) if not _exposed(lp.body, var, False)[0]), None)
+            # the value left after the nest must be dead: overwritten before any later read
+            if loop is not None and not _exposed(fn.body[n + 1 :], var, False)[0]:
+                targets.append((var, loop))
+    for var, loop in targets:
+        first, bound = eval_expr(loop.init, {}), eval_expr(loop.bound, {})
+        if first is None or bound is None or abs(loop.step) != 1 or not isinstance(var.type, (IntType, FloatType)):
+            continue
+        trips = trip_count(first, loop.cmp, bound, loop.step)
+        if not 1 <= trips <= _MAX_EXPANSION:
+            continue
+        assert isinstance(loop.var.type, IntType)
+        it_type = loop.var.type
+        array = Variable(_fresh(f"{var.name}_x", names, first_try=True), ArrayType(var.type, (trips,)), "local", var.loc)
+        fn.locals.append(array)
+
+        def index(loc: SourceLoc, lp: For = loop, t: IntType = it_type, start: int = first) -> Expr:
+            iv: Expr = VarRead(lp.var, loc)
+            base = Const(start, t, loc)
+            return Binary("-", iv, base, t, loc) if lp.step > 0 else Binary("-", base, iv, t, loc)
+
+        _expand_stmts(loop.body, var, array, index)
+        notes.append(f"expanded scalar '{var.name}' (line {var.loc.line}) into {array.name}[{trips}], private to loop '{loop.name}' (line {loop.loc.line})")
+    return notes
+
+
+def _access_chains(stmts: list[Stmt], var: Variable, loops: list[For]) -> list[list[For]]:
+    """The enclosing loops of every statement (or loop header) that reads or writes ``var``."""
+    out: list[list[For]] = []
+    for s in stmts:
+        if isinstance(s, Assign):
+            if s.var is var or var in set().union(*(_loop_vars_read(e) for e in [*(s.indices or []), s.value])):
+                out.append(loops)
+        elif isinstance(s, If):
+            if var in _loop_vars_read(s.cond):
+                out.append(loops)
+            out += _access_chains(s.then_body, var, loops) + _access_chains(s.else_body, var, loops)
+        elif isinstance(s, For):
+            if var in _loop_vars_read(s.init) | _loop_vars_read(s.bound):
+                out.append(loops)
+            out += _access_chains(s.body, var, loops + [s])
+        elif s.value is not None and var in _loop_vars_read(s.value):
+            out.append([])  # a return reads it: never private to a loop
+    return out
+
+
+def _exposed(stmts: list[Stmt], var: Variable, defined: bool) -> tuple[bool, bool]:
+    """(whether ``stmts`` may read ``var`` before writing it, whether they surely write it)."""
+    for s in stmts:
+        if isinstance(s, Assign):
+            reads = set().union(*(_loop_vars_read(e) for e in [*(s.indices or []), s.value]))
+            if not defined and var in reads:
+                return True, defined
+            if s.var is var and s.indices is None:
+                defined = True
+        elif isinstance(s, If):
+            if not defined and var in _loop_vars_read(s.cond):
+                return True, defined
+            e1, d1 = _exposed(s.then_body, var, defined)
+            e2, d2 = _exposed(s.else_body, var, defined)
+            if e1 or e2:
+                return True, defined
+            defined = d1 and d2
+        elif isinstance(s, For):
+            if not defined and var in _loop_vars_read(s.init) | _loop_vars_read(s.bound):
+                return True, defined
+            if _exposed(s.body, var, defined)[0]:
+                return True, defined
+        elif s.value is not None and not defined and var in _loop_vars_read(s.value):
+            return True, defined
+    return False, defined
+
+
+def _expand_expr(e: Expr, var: Variable, array: Variable, index: Callable[[SourceLoc], Expr]) -> Expr:
+    """``e`` with every read of ``var`` a read of ``array[index]`` (rebuilt where it changes)."""
+    if isinstance(e, VarRead):
+        return ArrayRead(array, [index(e.loc)], e.loc) if e.var is var else e
+    if isinstance(e, ArrayRead):
+        e.indices = [_expand_expr(i, var, array, index) for i in e.indices]
+    elif isinstance(e, Binary):
+        e.lhs, e.rhs = _expand_expr(e.lhs, var, array, index), _expand_expr(e.rhs, var, array, index)
+    elif isinstance(e, (Unary, Cast)):
+        e.operand = _expand_expr(e.operand, var, array, index)
+    elif isinstance(e, Select):
+        e.cond = _expand_expr(e.cond, var, array, index)
+        e.if_true = _expand_expr(e.if_true, var, array, index)
+        e.if_false = _expand_expr(e.if_false, var, array, index)
+    elif isinstance(e, MathCall):
+        e.args = [_expand_expr(a, var, array, index) for a in e.args]
+    return e
+
+
+def _expand_stmts(stmts: list[Stmt], var: Variable, array: Variable, index: Callable[[SourceLoc], Expr]) -> None:
+    for n, s in enumerate(stmts):
+        if isinstance(s, Assign):
+            value = _expand_expr(s.value, var, array, index)
+            indices = [_expand_expr(i, var, array, index) for i in s.indices] if s.indices is not None else None
+            if s.var is var:
+                stmts[n] = Assign(array, [index(s.loc)], value, s.loc)
+            else:
+                s.value, s.indices = value, indices
+        elif isinstance(s, If):
+            s.cond = _expand_expr(s.cond, var, array, index)
+            _expand_stmts(s.then_body, var, array, index)
+            _expand_stmts(s.else_body, var, array, index)
+        elif isinstance(s, For):
+            s.init = _expand_expr(s.init, var, array, index)
+            s.bound = _expand_expr(s.bound, var, array, index)
+            _expand_stmts(s.body, var, array, index)
+        elif s.value is not None:
+            s.value = _expand_expr(s.value, var, array, index)
 
 
 def iteration_bound(fn: KernelFunction) -> int | None:
@@ -440,13 +605,18 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
     fn.iteration_bound = iteration_bound(fn)
     if not enabled:
         return fn
-    cand = transform_candidate(fn)
-    if cand is None:
+    cands = [c for c in (transform_candidate(fn), transform_candidate(fn, expand=True)) if c is not None]
+    if not cands:
         return fn
-    before, after = _cycles(fn, opts), _cycles(cand, opts)
-    if after is None or before is None or after >= before:
-        fn.transformations = [*cand.transformations, f"not applied: {after if after is not None else '?'} cycles against "
+    before = _cycles(fn, opts)
+    scored = [(_cycles(c, opts), n, c) for n, c in enumerate(cands)]
+    known = [(cyc, n, c) for cyc, n, c in scored if cyc is not None]
+    if before is None or not known or min(known)[0] >= before:
+        best = known[0][2] if known else cands[0]
+        after = min(known)[0] if known else None
+        fn.transformations = [*best.transformations, f"not applied: {after if after is not None else '?'} cycles against "
                               f"{before if before is not None else '?'} in the source order"]  # fmt: skip
         return fn
-    cand.transformations.append(f"applied: {after} cycles instead of {before} in the source order")
-    return cand
+    after, _, chosen = min(known, key=lambda x: (x[0], x[1]))
+    chosen.transformations.append(f"applied: {after} cycles instead of {before} in the source order")
+    return chosen

@@ -149,6 +149,9 @@ class _Segment:
         self.memory_deps: list[tuple[int, int, int, int]] = []  # (src node, dst node, delay, distance)
         self.op_of_node: dict[int, Op] = {}
         self.bypass_nodes: set[int] = set()
+        # per memory: the element last stored or loaded in this segment (by subscript key) and
+        # its value, with the predicate it was accessed under; any other store forgets it
+        self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None]]] = {}
 
     # -- value helpers --
     @property
@@ -183,7 +186,28 @@ class _Segment:
         self._emit(DagNode(lat, 0.0, None, width), res, operands, lambda ops, at, k=kind, r=res, la=lat, lc=loc: UnitOp(r, k, ops, la, at, lc), loc)
         return res
 
+    def element_key(self, indices: list[Value], subs: list[Expr] | None) -> tuple[object, ...] | None:
+        """What identifies an array element within one iteration: the subscript values when they
+        are loop iterators or constants (the same SSA values), else None."""
+        key: list[object] = []
+        for v in indices:
+            const = self.ctx.const_value.get(v)
+            if const is not None:
+                key.append(("c", const, v.width))
+            elif any(iv is v for _, iv in self.loops):
+                key.append(v)
+            else:
+                return None
+        return tuple(key)
+
     def load(self, mem: MemRef, indices: list[Value], pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> Value:
+        key = self.element_key(indices, subs) if mem.kind != "reg" else None
+        if key is not None:
+            # the same element was stored or loaded before in this iteration, on every path
+            # where this load runs: reuse its value (no second port access)
+            seen = self.known.get(mem, {}).get(key)
+            if seen is not None and (seen[1] is None or seen[1] is pred):
+                return seen[0]
         res = self.ctx.value(f"{mem.name}_rd", mem.width)
         ops = indices + ([pred] if pred is not None else [])
         n = len(indices)
@@ -195,6 +219,8 @@ class _Segment:
         idx = self._emit(DagNode(mem.read_latency, 0.0, resource, mem.width), res, ops, build, loc)
         self.mem_subs[idx] = subs
         self._order(mem, idx, is_store=False)
+        if key is not None:
+            self.known.setdefault(mem, {})[key] = (res, pred)
         return res
 
     def store(self, mem: MemRef, indices: list[Value], value: Value, pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> None:
@@ -207,6 +233,9 @@ class _Segment:
         idx = self._emit(DagNode(mem.write_latency, 0.0, mem, 0), None, ops, build, loc)
         self.mem_subs[idx] = subs
         self._order(mem, idx, is_store=True)
+        # another element may be this one under other subscripts: only this store is known now
+        key = self.element_key(indices, subs) if mem.kind != "reg" else None
+        self.known[mem] = {key: (value, pred)} if key is not None else {}
 
     def _order(self, mem: MemRef, idx: int, is_store: bool) -> None:
         """Keeps C's order between accesses of one memory (conservatively: any two may alias)."""

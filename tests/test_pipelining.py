@@ -47,6 +47,21 @@ void three_reads(const int a[N], int b[N]) {
 void mirror(const int a[N], int b[N]) {
   for (int i = 0; i < N; i++) b[i] = a[i] - a[N - 1 - i];
 }
+void forwarded(const int x[N], int y[N], int z[N]) {
+#pragma HLS interface mode=ap_memory port=x storage_type=ram_1p
+#pragma HLS interface mode=ap_memory port=y storage_type=ram_1p
+  for (int i = 0; i < N; i++) {
+    y[i] = x[i] * 3;
+    z[i] = y[i] + x[i];
+  }
+}
+void forward_guarded(const int c[N], int y[N], int z[N]) {
+  for (int i = 0; i < N; i++) {
+    if (c[i] > 0) y[i] = c[i];
+    z[i] = y[i] + y[i];
+    if (c[i] < -5) z[i] = y[i];
+  }
+}
 void not_pipelined(int a[N]) {
   for (int i = 0; i < N; i++) {
 #pragma HLS pipeline off
@@ -103,6 +118,22 @@ def test_second_port_only_when_it_helps(tmp_path: Path) -> None:
     assert "a_address1" in ports and "b_address1" not in ports
     report, _ = _synth(tmp_path, "vadd")
     assert not any(i["port"].endswith("address1") for i in report["interfaces"])
+
+
+def test_an_element_stored_or_loaded_in_the_iteration_is_not_loaded_again(tmp_path: Path) -> None:
+    """y[i] is read back after its store and x[i] twice: on single-port memories only
+    forwarding the known values gives II 1."""
+    report, warnings = _synth(tmp_path, "forwarded")
+    assert report["loops"][0]["achieved_ii"] == 1 and warnings == ""
+
+
+@pytest.mark.parametrize("top", ["forwarded", "forward_guarded"])
+def test_forwarding_keeps_results_exact(tmp_path: Path, top: str) -> None:
+    """A value stored under a condition is not forwarded to a load on other paths."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(tmp_path / top), "--runs", "3", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_pragmas_and_flags(tmp_path: Path) -> None:

@@ -137,10 +137,10 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
 
 
 def _min_max_logic(w: int, is_max: bool) -> str:
-    """fmin/fmax on bit patterns, as glibc computes them: a signalling NaN argument gives a quiet
-    NaN (glibc returns x + y: the second argument quieted when it is a NaN, else the first); a
-    quiet NaN argument yields the other one; otherwise the smaller (larger) one, the first
-    argument when they compare equal (+0 and -0 included)."""
+    """fmin(a, b)/fmax(a, b) on bit patterns, as glibc's x86-64 code computes them with the
+    arguments in source order: two NaNs give the first, quieted (it returns a + b); one
+    signalling NaN gives it quieted; a quiet NaN gives the other argument; otherwise the smaller
+    (larger) one, and the second when they compare equal (+0 and -0 included: minsd/maxsd)."""
     m = 23 if w == 32 else 52
     top = w - 2
 
@@ -157,6 +157,7 @@ def _min_max_logic(w: int, is_max: bool) -> str:
     def quieted(x: str) -> str:
         return f"({x} | {w}'d{1 << (m - 1)})"
 
-    pick = f"{less('a', 'b')} ? b : a" if is_max else f"{less('b', 'a')} ? b : a"
-    sig = f"({signalling('a')} || {signalling('b')}) ? ({nan('b')} ? {quieted('b')} : {quieted('a')})"
-    return f"{sig} : {nan('a')} ? b : {nan('b')} ? a : ({pick})"
+    pick = f"{less('b', 'a')} ? a : b" if is_max else f"{less('a', 'b')} ? a : b"
+    both = f"({nan('a')} && {nan('b')}) ? {quieted('a')}"
+    sig = f"{signalling('a')} ? {quieted('a')} : {signalling('b')} ? {quieted('b')}"
+    return f"{both} : {sig} : {nan('a')} ? b : {nan('b')} ? a : ({pick})"

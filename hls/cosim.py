@@ -32,6 +32,15 @@ from hls.diagnostics import HlsError, SourceLoc
 from hls.ir.ctypes import FloatType, IntType, ScalarType
 from hls.ir.interface import ArrayArg, FunctionInterface, ScalarArg
 
+# How the C side of cosim is compiled. gcc treats fmin/fmax as commutative builtins and may pass
+# the arguments to glibc in either order, which decides the sign of fmin(-0.0, +0.0) (C leaves
+# it unspecified) and which NaN comes back; -fno-builtin-* keeps the source order, which the RTL
+# implements.
+REFERENCE_CFLAGS = [
+    "-O0", "-ffp-contract=off", "-std=gnu99",
+    "-fno-builtin-fmin", "-fno-builtin-fminf", "-fno-builtin-fmax", "-fno-builtin-fmaxf",
+]  # fmt: skip
+
 
 @dataclass
 class CosimCall:
@@ -449,7 +458,7 @@ def run_cosim(
     build.mkdir(parents=True)
     model = _model(iface, tb_files is None, seed, runs, timeout_cycles)
     kernel = Path(iface.kernel_file).resolve()
-    cflags = ["-O0", "-ffp-contract=off", "-std=gnu99", "-w", f"-I{kernel.parent}", *cpp_args]
+    cflags = [*REFERENCE_CFLAGS, "-w", f"-I{kernel.parent}", *cpp_args]
     objects = _compile_units(iface, kernel, [tb.resolve() for tb in tb_files or []], cflags, build)
     harness = build / "harness.cpp"
     harness.write_text(_env().get_template("cosim_harness.cpp.j2").render(m=model))

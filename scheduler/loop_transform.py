@@ -225,7 +225,7 @@ class _Transformer:
             part = For(var, clone_expr(loop.init), loop.cmp, clone_expr(loop.bound), loop.cmp_type, loop.step, body, name, list(loop.pragmas), loop.loc)
             self.origin_loop[part] = self.origin_loop.get(loop, loop)
             out.append(part)
-        lines = ", ".join(str(_statements([items[g[0]]])[0].loc.line) for g in groups)
+        lines = ", ".join(str(items[g[0]].loc.line) for g in groups)
         self.done.append(f"distributed loop '{loop.name}' (line {loop.loc.line}) into {len(groups)} loops (parts starting at lines {lines})")
         return out
 

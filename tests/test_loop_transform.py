@@ -72,6 +72,13 @@ double live_after(const double x[N][N]) {
   }
   return s;
 }
+void empty_inner(int a[N][N], int b[N]) {
+  for (int i = 0; i < N; i++) {
+    b[i] = i;
+    for (int k = i; k < N; k++) {
+    }
+  }
+}
 void pinned(double y[N], const double A[N][N], const double x[N]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
@@ -142,6 +149,14 @@ def test_scalars_live_after_the_nest_are_not_expanded(tmp_path: Path) -> None:
     fn = _kernel(tmp_path, "live_after")
     assert expand_scalars(fn) == []
     assert transform_candidate(fn, expand=True) is None
+
+
+def test_empty_loops_are_parts_like_any_other(tmp_path: Path) -> None:
+    """hls.fuzz seed 7400 kernel 67: an internal error naming the parts of a distributed loop
+    when one part is a loop with an empty body."""
+    cand = transform_candidate(_kernel(tmp_path, "empty_inner"))
+    assert cand is None or all("distributed" in t or "interchanged" in t for t in cand.transformations)
+    _run(tmp_path, "empty_inner")
 
 
 def test_iteration_bound_counts_innermost_iterations(tmp_path: Path) -> None:

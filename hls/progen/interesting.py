@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hls.cosim import REFERENCE_CFLAGS
 from hls.progen.check import sanitize
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
@@ -27,7 +28,7 @@ def defined(src: Path, timeout: int = 20) -> bool:
     outs = []
     for init in ("pattern", "zero"):
         exe = work / f"init_{init}.exe"
-        cp = subprocess.run(["gcc", "-O0", "-ffp-contract=off", "-std=gnu99", "-w", f"-ftrivial-auto-var-init={init}", "-o", str(exe), str(src), "-lm"],
+        cp = subprocess.run(["gcc", *REFERENCE_CFLAGS, "-w", f"-ftrivial-auto-var-init={init}", "-o", str(exe), str(src), "-lm"],
                             capture_output=True, text=True)  # fmt: skip
         if cp.returncode != 0:
             return False

@@ -22,16 +22,17 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
+import re
 from collections.abc import Callable
 
 import islpy as isl
 
-from hls.diagnostics import SourceLoc
+from hls.diagnostics import HlsError, SourceLoc
 from hls.frontend.affine import affine_model, isl_name
 from hls.frontend.dependences import dependences
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import AffineModel, AffineStatement, Dependence
-from hls.ir.ctypes import ArrayType, FloatType, IntType
+from hls.ir.ctypes import INT, ArrayType, FloatType, IntType
 from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
     ArrayRead,
@@ -53,6 +54,7 @@ from hls.ir.kernel import (
     clone_expr,
 )
 from hls.report import static_latency
+from hls.scheduler.isl_codegen import Unsupported, generate_nest
 from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
 # a perfect nest of more loops than this is not permuted (n! candidates)
@@ -133,6 +135,8 @@ class _Transformer:
         self.model: AffineModel = dependences(affine_model(fn))
         self.origin_var: dict[Variable, Variable] = {}  # iterator of a distributed copy -> original
         self.origin_loop: dict[For, For] = {}
+        # a generated loop's variable -> the affine function of the original iterators it runs over
+        self.var_sched: dict[Variable, str] = {}
         self.names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
         self.loop_names = {lp.name for lp in fn.loops()}
         self.done: list[str] = []
@@ -154,6 +158,7 @@ class _Transformer:
                 if isinstance(s, For):
                     var = self.origin_var.get(s.var, s.var)
                     it = isl_name(var) if s.step > 0 else f"-{isl_name(var)}"
+                    it = self.var_sched.get(s.var, it)
                     walk(s.body, prefix + [str(pos), it], [0])
                 else:
                     out[self.model.statement_of(s)] = prefix + [str(pos)]
@@ -230,74 +235,184 @@ class _Transformer:
         return out
 
     # -- permutation --
-    def permute(self, stmts: list[Stmt], root: list[Stmt]) -> None:
+    def permute(self, stmts: list[Stmt], root: list[Stmt], enclosing: list[For]) -> None:
         for n, s in enumerate(stmts):
             if isinstance(s, For):
                 chain = [s]
                 while len(chain[-1].body) == 1 and isinstance(chain[-1].body[0], For):
                     chain.append(chain[-1].body[0])
                 if 2 <= len(chain) <= _MAX_PERMUTED and not any(isinstance(x, For) or (isinstance(x, If) and _has_for(x)) for x in chain[-1].body):
-                    best = self.best_order(chain, stmts, n, root)
-                    stmts[n] = best
-                    s = best
-                    while isinstance(s, For) and len(s.body) == 1 and isinstance(s.body[0], For):
-                        s = s.body[0]
-                    self.permute(s.body, root)
+                    stmts[n] = self.best_order(chain, enclosing)
                 else:
-                    self.permute(s.body, root)
+                    self.permute(s.body, root, enclosing + [s])
             elif isinstance(s, If):
-                self.permute(s.then_body, root)
-                self.permute(s.else_body, root)
+                self.permute(s.then_body, root, enclosing)
+                self.permute(s.else_body, root, enclosing)
 
-    def best_order(self, chain: list[For], holder: list[Stmt], at: int, root: list[Stmt]) -> For:
-        """The legal order of the perfect nest ``chain`` (at ``holder[at]`` in ``root``) whose
-        innermost loop carries the fewest dependences; the source order among equals."""
-        innermost_pinned = any(p.name == "pipeline" for p in chain[-1].pragmas)
+    def best_order(self, chain: list[For], enclosing: list[For]) -> For:
+        """The legal order of the perfect nest ``chain`` whose innermost loop carries the fewest
+        dependences: a permutation, or for two loops a wavefront (skew); the source order among
+        equals. Orders with bounds that read inner iterators come from isl's AST generator."""
         body = chain[-1].body
-        stmts = {self.model.statement_of(s) for s in _statements(body)}
-        deps = [d for d in self.model.dependences if d.source in stmts and d.sink in stmts]
-        original = chain[0]
-        best: tuple[tuple[int, int, int], list[For]] | None = None
-        for order in itertools.permutations(chain):
-            if innermost_pinned and order[-1] is not chain[-1]:
+        stmts = _statements(body)
+        infos = [self.model.statement_of(st) for st in stmts]
+        position = {info: k for k, info in enumerate(infos)}
+        deps = [d for d in self.model.dependences if d.source in position and d.sink in position]
+        names = [isl_name(self.origin_var.get(lp.var, lp.var)) for lp in chain]
+        outer = len(enclosing)
+        candidates: list[tuple[list[str], list[Variable | None], list[For] | None]] = []
+        for perm in itertools.permutations(chain):
+            if any(p.name == "pipeline" for p in chain[-1].pragmas) and perm[-1] is not chain[-1]:
+                continue  # the user pipelines this loop: it stays innermost
+            rows = [names[chain.index(lp)] for lp in perm]
+            candidates.append((rows, [lp.var for lp in perm], list(perm)))
+        if len(chain) == 2 and all(lp.step > 0 for lp in chain) and not any(p.name == "pipeline" for lp in chain for p in lp.pragmas):
+            a, b = names
+            candidates.append(([f"{a} + {b}", a], [None, chain[0].var], None))
+            candidates.append(([f"{a} + {b}", b], [None, chain[1].var], None))
+        best: tuple[tuple[int, int, int], list[str], list[Variable | None], list[For] | None] | None = None
+        for n, (rows, row_vars, cand_order) in enumerate(candidates):
+            verdict = self.chain_order(deps, infos, position, outer, rows)
+            if verdict is None:
                 continue
-            if not _bounds_allow(list(order)):
-                continue
-            score = (self.carried_innermost(deps, list(order), "RAW"), self.carried_innermost(deps, list(order), None), _displacement(chain, list(order)))
-            if best is not None and score >= best[0]:
-                continue
-            nest = _nest(list(order), body)
-            holder[at] = nest
-            ok = self.legal(root)
-            holder[at] = original
-            if ok:
-                best = (score, list(order))
-        assert best is not None  # the source order is legal
-        if best[1] == chain:
-            return original
-        nest = _nest(best[1], body)
+            score = (verdict[0], verdict[1], n)
+            if best is None or score < best[0]:
+                best = (score, rows, row_vars, cand_order)
+        if best is None or best[3] == chain:
+            return chain[0]
+        _, rows, row_vars, order = best
+        if order is not None and _bounds_allow(order):
+            nest = _nest(order, body)
+        else:
+            try:
+                nest = self.generate(chain, enclosing, rows, row_vars, body)
+            except (Unsupported, isl.Error):
+                return chain[0]
+        for lp, row in zip(_chain_of(nest), rows):
+            if lp.var not in self.origin_var and lp.var not in {c.var for c in chain}:
+                self.var_sched[lp.var] = row
         before = ", ".join(lp.name for lp in chain)
-        after = ", ".join(lp.name for lp in best[1])
+        after = ", ".join(f"{lp.name} ({row})" for lp, row in zip(_chain_of(nest), rows))
+        what = "interchanged" if order is not None else "skewed (wavefront)"
+        old = self.chain_order(deps, infos, position, outer, names)
         self.done.append(
-            f"interchanged loops ({before}) (line {chain[0].loc.line}) into ({after}): the innermost loop now carries "
-            f"{best[0][0]} read-after-write dependence{'s' if best[0][0] != 1 else ''} instead of "
-            f"{self.carried_innermost(deps, chain, 'RAW')}"
+            f"{what} loops ({before}) (line {chain[0].loc.line}) into ({after}): the innermost loop now carries "
+            f"{best[0][0]} read-after-write dependence{'s' if best[0][0] != 1 else ''} instead of {old[0] if old else '?'}"
         )
         return nest
 
-    def carried_innermost(self, deps: list[Dependence], order: list[For], kind: str | None) -> int:
-        """Dependences among the nest's statements carried by its innermost loop in ``order``."""
-        count = 0
+    def chain_order(
+        self, deps: list[Dependence], infos: list[AffineStatement], position: dict[AffineStatement, int], outer: int, rows: list[str]
+    ) -> tuple[int, int] | None:
+        """For the nest's statements run in the order of ``rows`` (affine in the nest's original
+        iterators) within one iteration of the ``outer`` enclosing loops: None if a dependence
+        would be reversed, else how many read-after-write and other dependences the innermost
+        new loop carries."""
+        raw = other = 0
         for d in deps:
-            if kind is not None and d.kind != kind:
+            src, dst = d.source, d.sink
+            n = len(src.loops)
+            xs = [f"x{k}" for k in range(n)]
+            ys = [f"y{k}" for k in range(n)]
+            dims = [isl_name(lp.var) for lp in src.loops]
+
+            def time(vals: list[str], info: AffineStatement, dims: list[str] = dims) -> list[str]:
+                env = dict(zip(dims, vals))
+                return [_rename_isl(r, env) for r in rows] + [str(position[info])]
+
+            same = " and ".join(f"{xs[k]} = {ys[k]}" for k in range(outer)) or "1 = 1"
+            rel = isl.Map(f"{{ {src.name}[{', '.join(xs)}] -> {dst.name}[{', '.join(ys)}] : {same} }}")
+            m = d.relation.intersect(rel.align_params(d.relation.get_space()))
+            if m.is_empty():
                 continue
-            dist = [d.distance.get(self.origin_loop.get(lp, lp), None) for lp in order]
-            if any(x is None for x in dist):
-                count += 1
-                continue
-            if all(x == (0, 0) for x in dist[:-1]) and dist[-1] != (0, 0):
-                count += 1
-        return count
+            ta = isl.Map(f"{{ {src.name}[{', '.join(xs)}] -> [{', '.join(time(xs, src))}] }}").align_params(m.get_space())
+            tb = isl.Map(f"{{ {dst.name}[{', '.join(ys)}] -> [{', '.join(time(ys, dst))}] }}").align_params(m.get_space())
+            times = m.apply_domain(ta).apply_range(tb)
+            width = len(rows) + 1
+            later_or_same = isl.Map.lex_ge(isl.Space.set_alloc(times.get_ctx(), 0, width)).align_params(times.get_space())
+            if not times.intersect(later_or_same).is_empty():
+                return None
+            pre = " and ".join(f"o{k} = p{k}" for k in range(len(rows) - 1)) or "1 = 1"
+            olds = ", ".join(f"o{k}" for k in range(width))
+            news = ", ".join(f"p{k}" for k in range(width))
+            inner = isl.Map(f"{{ [{olds}] -> [{news}] : {pre} and p{len(rows) - 1} > o{len(rows) - 1} }}").align_params(times.get_space())
+            if not times.intersect(inner).is_empty():
+                if d.kind == "RAW":
+                    raw += 1
+                else:
+                    other += 1
+        return raw, other
+
+    def generate(self, chain: list[For], enclosing: list[For], rows: list[str], row_vars: list[Variable | None], body: list[Stmt]) -> For:
+        """The nest in the order of ``rows`` through isl's AST generator."""
+        if not all(isinstance(lp.var.type, IntType) and lp.var.type.signed and lp.step > 0 for lp in chain):
+            raise Unsupported("unsigned or decreasing iterators")
+        inner = self.model.loops[self.origin_loop.get(chain[-1], chain[-1])]
+        top = self.model.loops[self.origin_loop.get(chain[0], chain[0])]
+        outer = len(enclosing)
+        domain = inner.domain.move_dims(isl.dim_type.param, inner.domain.dim(isl.dim_type.param), isl.dim_type.set, 0, outer)
+        domain = domain.set_tuple_name("B")
+        context = top.domain.project_out(isl.dim_type.set, outer, 1)
+        context = context.move_dims(isl.dim_type.param, context.dim(isl.dim_type.param), isl.dim_type.set, 0, outer).params()
+        dims = [isl_name(self.origin_var.get(lp.var, lp.var)) for lp in chain]
+        sched = isl.Map(f"{{ B[{', '.join(dims)}] -> [{', '.join(rows)}] }}").align_params(domain.get_space())
+        names: dict[str, Variable] = {isl_name(p): p for p in self.fn.params}
+        for lp in enclosing:
+            names[isl_name(self.origin_var.get(lp.var, lp.var))] = lp.var
+        used = self.names
+
+        def new_var(k: int) -> tuple[Variable, str]:
+            like = chain[0].var
+            var = Variable(_fresh(f"{like.name}_w", used), INT, "loop", like.loc)
+            return var, _fresh(f"{chain[0].name}_w", self.loop_names)
+
+        return generate_nest(domain, sched.align_params(domain.get_space()), context.align_params(domain.get_space()), chain, names, row_vars,
+                             new_var, body, _substitute)  # fmt: skip
+
+def _rename_isl(text: str, env: dict[str, str]) -> str:
+    """``text`` (an affine expression over isl names) with its identifiers renamed by ``env``."""
+    return re.sub(r"[A-Za-z_]\w*", lambda m: env.get(m.group(0), m.group(0)), text)
+
+
+def _chain_of(nest: For) -> list[For]:
+    out = [nest]
+    while len(out[-1].body) == 1 and isinstance(out[-1].body[0], For):
+        out.append(out[-1].body[0])
+    return out
+
+
+def _substitute(stmts: list[Stmt], table: dict[Variable, Callable[[], Expr]]) -> None:
+    """Replaces (in place) every read of a variable in ``table`` by a fresh copy of its value."""
+
+    def expr(e: Expr) -> Expr:
+        if isinstance(e, VarRead):
+            return table[e.var]() if e.var in table else e
+        if isinstance(e, ArrayRead):
+            e.indices = [expr(i) for i in e.indices]
+        elif isinstance(e, Binary):
+            e.lhs, e.rhs = expr(e.lhs), expr(e.rhs)
+        elif isinstance(e, (Unary, Cast)):
+            e.operand = expr(e.operand)
+        elif isinstance(e, Select):
+            e.cond, e.if_true, e.if_false = expr(e.cond), expr(e.if_true), expr(e.if_false)
+        elif isinstance(e, MathCall):
+            e.args = [expr(a) for a in e.args]
+        return e
+
+    for s in stmts:
+        if isinstance(s, Assign):
+            s.value = expr(s.value)
+            if s.indices is not None:
+                s.indices = [expr(i) for i in s.indices]
+        elif isinstance(s, If):
+            s.cond = expr(s.cond)
+            _substitute(s.then_body, table)
+            _substitute(s.else_body, table)
+        elif isinstance(s, For):
+            s.init, s.bound = expr(s.init), expr(s.bound)
+            _substitute(s.body, table)
+        elif s.value is not None:
+            s.value = expr(s.value)
 
 
 def _has_for(s: Stmt) -> bool:
@@ -414,7 +529,7 @@ def transform_candidate(fn: KernelFunction, expand: bool = False) -> KernelFunct
         body = t.distribute(cand.body, []) if distribute else cand.body
         if not t.legal(body):
             continue
-        t.permute(body, body)
+        t.permute(body, body, [])
         if t.done and t.legal(body):
             cand.body = body
             cand.transformations = expanded + list(t.done)
@@ -599,17 +714,31 @@ def _cycles(fn: KernelFunction, opts: ScheduleOptions) -> int | None:
     return static_latency(hir, model.kernel)
 
 
+def _cycles_or_none(fn: KernelFunction, opts: ScheduleOptions) -> int | None:
+    try:
+        return _cycles(fn, opts)
+    except (HlsError, isl.Error):
+        return None
+
+
 def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = True) -> KernelFunction:
     """Pass entry point: ``fn`` in the best legal order found (``fn`` itself when no candidate
     is faster by the scheduler's count, or ``enabled`` is False)."""
     fn.iteration_bound = iteration_bound(fn)
     if not enabled:
         return fn
-    cands = [c for c in (transform_candidate(fn), transform_candidate(fn, expand=True)) if c is not None]
+    cands: list[KernelFunction] = []
+    for expand in (False, True):
+        try:
+            cand = transform_candidate(fn, expand)
+        except (HlsError, isl.Error, Unsupported):
+            continue  # a candidate the rest of the compiler cannot take is no candidate
+        if cand is not None:
+            cands.append(cand)
     if not cands:
         return fn
     before = _cycles(fn, opts)
-    scored = [(_cycles(c, opts), n, c) for n, c in enumerate(cands)]
+    scored = [(_cycles_or_none(c, opts), n, c) for n, c in enumerate(cands)]
     known = [(cyc, n, c) for cyc, n, c in scored if cyc is not None]
     if before is None or not known or min(known)[0] >= before:
         best = known[0][2] if known else cands[0]

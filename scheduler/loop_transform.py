@@ -258,7 +258,8 @@ class _Transformer:
         infos = [self.model.statement_of(st) for st in stmts]
         position = {info: k for k, info in enumerate(infos)}
         deps = [d for d in self.model.dependences if d.source in position and d.sink in position]
-        names = [isl_name(self.origin_var.get(lp.var, lp.var)) for lp in chain]
+        # the order each loop runs its iterator in: a decreasing loop runs -i upward
+        names = [("" if lp.step > 0 else "-") + isl_name(self.origin_var.get(lp.var, lp.var)) for lp in chain]
         outer = len(enclosing)
         candidates: list[tuple[list[str], list[Variable | None], list[For] | None]] = []
         for perm in itertools.permutations(chain):
@@ -270,12 +271,14 @@ class _Transformer:
             a, b = names
             candidates.append(([f"{a} + {b}", a], [None, chain[0].var], None))
             candidates.append(([f"{a} + {b}", b], [None, chain[1].var], None))
-        best: tuple[tuple[int, int, int], list[str], list[Variable | None], list[For] | None] | None = None
+        best: tuple[tuple[int, int, int, int], list[str], list[Variable | None], list[For] | None] | None = None
         for n, (rows, row_vars, cand_order) in enumerate(candidates):
             verdict = self.chain_order(deps, infos, position, outer, rows)
             if verdict is None:
                 continue
-            score = (verdict[0], verdict[1], n)
+            # a wavefront (short inner loops, no flattening) only where no permutation frees the
+            # innermost loop of read-after-write dependences
+            score = (verdict[0], int(cand_order is None), verdict[1], n)
             if best is None or score < best[0]:
                 best = (score, rows, row_vars, cand_order)
         if best is None or best[3] == chain:

@@ -84,6 +84,11 @@ void wave(double a[N][N]) {
     for (int j = 1; j < N; j++)
       a[i][j] = a[i - 1][j] * 0.5 + a[i][j - 1];
 }
+void backward(double v[N][N], const double p[N][N]) {
+  for (int i = 1; i < N - 1; i++)
+    for (int j = N - 2; j >= 1; j--)
+      v[j][i] = p[i][j] * v[j + 1][i] + 1.0;
+}
 void pinned(double y[N], const double A[N][N], const double x[N]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
@@ -151,6 +156,15 @@ def test_triangular_interchange_and_wavefront_come_from_isl(tmp_path: Path) -> N
     assert "now carries 0 read-after-write dependences instead of 1" in cand.transformations[0]
 
 
+def test_decreasing_loops_keep_their_direction(tmp_path: Path) -> None:
+    """adi's backward sweep: the recurrence runs along a decreasing j; j moves outward and still
+    runs downward (the legality check orders a decreasing loop by -j)."""
+    cand = transform_candidate(_kernel(tmp_path, "backward"))
+    assert cand is not None
+    outer = cand.body[0]
+    assert isinstance(outer, For) and outer.var.name == "j" and outer.step == -1
+
+
 def test_private_scalars_are_expanded_so_loops_can_move(tmp_path: Path) -> None:
     cand = transform_candidate(_kernel(tmp_path, "private_scalar"), expand=True)
     assert cand is not None
@@ -212,7 +226,7 @@ def test_distributed_copies_keep_bounds_on_enclosing_iterators(tmp_path: Path) -
 @pytest.mark.parametrize(
     ("top", "to_bound"),
     [("matvec_t", 1.25), ("atax_like", 1.25), ("triangular_gram", 2.5), ("private_scalar", 1.25), ("recursive_rows", 1.25), ("triangle", 2.0),
-     ("wave", 3.5)],
+     ("wave", 3.5), ("backward", 1.25)],
 )
 def test_transformed_kernels_are_faster_and_bit_exact(tmp_path: Path, top: str, to_bound: float) -> None:
     report = _run(tmp_path, top)

@@ -1,14 +1,17 @@
 """Pass ``loop-transform``: a new order of the kernel's loop iterations, legal by isl's exact
 dependences and chosen by the scheduler's own cycle count.
 
-Two transformations, in this order:
+Three transformations, in this order:
 
+* **scalar expansion** (optional candidate): a local scalar written in every iteration of a loop
+  before it is read, and dead after its nest, becomes an array indexed by that loop;
 * **distribution** (fission): a loop whose body holds several independent parts is split into one
   loop per strongly connected component of the dependences inside it (in a topological order
   that keeps the source order where it can), so each part can be reordered and pipelined alone;
-* **permutation** (interchange) of each perfect nest of loops with bounds that allow it, chosen
+* **permutation** (interchange) of each perfect nest, or for two loops a wavefront (skew), chosen
   so the innermost loop carries no dependence (a reduction moves out of the pipelined loop and
-  its II drops from the adder's latency to 1); among equals the source order is kept.
+  its II drops from the adder's latency to 1); among equals the source order is kept. Orders
+  whose bounds read inner iterators come from isl's AST generator (``isl_codegen``).
 
 Every candidate order is checked against all RAW/WAR/WAW dependences (scalars included, as 0-d
 arrays; data-dependent accesses as may-dependences) in isl: each dependence's source must still
@@ -61,19 +64,19 @@ from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 _MAX_PERMUTED = 4
 
 
-def _loop_vars_read(e: Expr) -> set[Variable]:
+def _vars_read(e: Expr) -> set[Variable]:
     if isinstance(e, VarRead):
         return {e.var}
     if isinstance(e, ArrayRead):
-        return set().union(*(_loop_vars_read(i) for i in e.indices)) if e.indices else set()
+        return set().union(*(_vars_read(i) for i in e.indices)) if e.indices else set()
     if isinstance(e, Binary):
-        return _loop_vars_read(e.lhs) | _loop_vars_read(e.rhs)
+        return _vars_read(e.lhs) | _vars_read(e.rhs)
     if isinstance(e, (Unary, Cast)):
-        return _loop_vars_read(e.operand)
+        return _vars_read(e.operand)
     if isinstance(e, Select):
-        return _loop_vars_read(e.cond) | _loop_vars_read(e.if_true) | _loop_vars_read(e.if_false)
+        return _vars_read(e.cond) | _vars_read(e.if_true) | _vars_read(e.if_false)
     if isinstance(e, MathCall):
-        return set().union(*(_loop_vars_read(a) for a in e.args)) if e.args else set()
+        return set().union(*(_vars_read(a) for a in e.args)) if e.args else set()
     return set()
 
 
@@ -441,13 +444,9 @@ def _bounds_allow(order: list[For]) -> bool:
     """Each loop's bounds read only the iterators of loops outside it."""
     for k, lp in enumerate(order):
         inner_vars = {x.var for x in order[k:]}
-        if (_loop_vars_read(lp.init) | _loop_vars_read(lp.bound)) & inner_vars:
+        if (_vars_read(lp.init) | _vars_read(lp.bound)) & inner_vars:
             return False
     return True
-
-
-def _displacement(chain: list[For], order: list[For]) -> int:
-    return sum(abs(chain.index(lp) - k) for k, lp in enumerate(order))
 
 
 def _fresh(base: str, used: set[str], first_try: bool = False) -> str:
@@ -595,17 +594,17 @@ def _access_chains(stmts: list[Stmt], var: Variable, loops: list[For]) -> list[l
     out: list[list[For]] = []
     for s in stmts:
         if isinstance(s, Assign):
-            if s.var is var or var in set().union(*(_loop_vars_read(e) for e in [*(s.indices or []), s.value])):
+            if s.var is var or var in set().union(*(_vars_read(e) for e in [*(s.indices or []), s.value])):
                 out.append(loops)
         elif isinstance(s, If):
-            if var in _loop_vars_read(s.cond):
+            if var in _vars_read(s.cond):
                 out.append(loops)
             out += _access_chains(s.then_body, var, loops) + _access_chains(s.else_body, var, loops)
         elif isinstance(s, For):
-            if var in _loop_vars_read(s.init) | _loop_vars_read(s.bound):
+            if var in _vars_read(s.init) | _vars_read(s.bound):
                 out.append(loops)
             out += _access_chains(s.body, var, loops + [s])
-        elif s.value is not None and var in _loop_vars_read(s.value):
+        elif s.value is not None and var in _vars_read(s.value):
             out.append([])  # a return reads it: never private to a loop
     return out
 
@@ -614,13 +613,13 @@ def _exposed(stmts: list[Stmt], var: Variable, defined: bool) -> tuple[bool, boo
     """(whether ``stmts`` may read ``var`` before writing it, whether they surely write it)."""
     for s in stmts:
         if isinstance(s, Assign):
-            reads = set().union(*(_loop_vars_read(e) for e in [*(s.indices or []), s.value]))
+            reads = set().union(*(_vars_read(e) for e in [*(s.indices or []), s.value]))
             if not defined and var in reads:
                 return True, defined
             if s.var is var and s.indices is None:
                 defined = True
         elif isinstance(s, If):
-            if not defined and var in _loop_vars_read(s.cond):
+            if not defined and var in _vars_read(s.cond):
                 return True, defined
             e1, d1 = _exposed(s.then_body, var, defined)
             e2, d2 = _exposed(s.else_body, var, defined)
@@ -628,11 +627,11 @@ def _exposed(stmts: list[Stmt], var: Variable, defined: bool) -> tuple[bool, boo
                 return True, defined
             defined = d1 and d2
         elif isinstance(s, For):
-            if not defined and var in _loop_vars_read(s.init) | _loop_vars_read(s.bound):
+            if not defined and var in _vars_read(s.init) | _vars_read(s.bound):
                 return True, defined
             if _exposed(s.body, var, defined)[0]:
                 return True, defined
-        elif s.value is not None and not defined and var in _loop_vars_read(s.value):
+        elif s.value is not None and not defined and var in _vars_read(s.value):
             return True, defined
     return False, defined
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import math
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from hls.cosim import REFERENCE_CFLAGS
 from hls.progen.build import build
 from hls.progen.check import sanitize, write
 from hls.progen.ctyping import DOUBLE, FLOAT, INT, LLONG, SHORT, UCHAR, UINT, ULLONG, convert, float_clamp_bounds, int_to_float, usual
 from hls.progen.emit import render
-from hls.progen.interp import Interp
+from hls.progen.interp import Interp, c_fmax, c_fmin
 from hls.progen.model import Array, Assign, Binary, Const, Elem, Function, Program, Stmt
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
@@ -98,3 +100,29 @@ def test_timeout_keeps_what_the_command_printed(tmp_path: Path) -> None:
     assert rc is None and "started" in out and "oops" in out
     alive = subprocess.run(["pgrep", "-f", "^sleep 43$"], capture_output=True, text=True)
     assert alive.stdout.strip() == ""
+
+
+def test_interpreter_fmin_fmax_match_the_reference_build(tmp_path: Path) -> None:
+    """The interpreter's fmin/fmax are glibc's called in source order, as cosim builds the C
+    (-fno-builtin-fmin...): zeros of opposite signs give the second argument."""
+    values = [0.0, -0.0, 1.5, -2.0, math.inf, -math.inf, 5e-324, math.nan]
+    src = tmp_path / "mm.c"
+    rows = ", ".join(f"{v!r}".replace("inf", "INFINITY").replace("nan", "NAN") for v in values)
+    src.write_text(
+        "#include <math.h>\n#include <stdio.h>\n#include <string.h>\n#include <stdint.h>\n"
+        f"static const double v[] = {{{rows}}};\n"
+        "int main(void) { for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) {\n"
+        "  double a = fmin(v[i], v[j]), b = fmax(v[i], v[j]); uint64_t x, y; memcpy(&x, &a, 8); memcpy(&y, &b, 8);\n"
+        '  printf("%%016llx %%016llx\\n", (unsigned long long)x, (unsigned long long)y); } return 0; }\n' % (len(values), len(values))
+    )
+    exe = tmp_path / "mm"
+    subprocess.run(["gcc", *REFERENCE_CFLAGS, "-o", str(exe), str(src), "-lm"], check=True)
+    lines = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split("\n")
+    k = 0
+    for a in values:
+        for b in values:
+            got = [struct.unpack("<d", bytes.fromhex(h)[::-1])[0] for h in lines[k].split()]
+            want = [c_fmin(a, b), c_fmax(a, b)]
+            for g, w in zip(got, want):
+                assert (math.isnan(g) and math.isnan(w)) or struct.pack("<d", g) == struct.pack("<d", w), (a, b, got, want)
+            k += 1

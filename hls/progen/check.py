@@ -11,6 +11,8 @@ from hls.progen.build import Built
 
 SAN_FLAGS = [
     "-O0", "-ffp-contract=off", "-std=gnu99", "-fsanitize=undefined,address,float-cast-overflow", "-fno-sanitize-recover=all",
+    # as hls cosim builds the C: fmin/fmax called in source order (see hls.cosim.REFERENCE_CFLAGS)
+    "-fno-builtin-fmin", "-fno-builtin-fminf", "-fno-builtin-fmax", "-fno-builtin-fmaxf",
     "-Wall", "-Wno-unknown-pragmas", "-Werror=uninitialized", "-g",
 ]  # fmt: skip
 

@@ -149,25 +149,26 @@ def float_op(op: str, a: float, b: float, t: CType) -> float:
 
 
 def c_fmin(a: Value, b: Value) -> float:
-    """glibc fmin on x86-64 (a signalling NaN operand gives NaN)."""
+    """glibc fmin on x86-64 called in source order, as hls cosim builds the C (-fno-builtin-fmin):
+    a signalling NaN operand gives NaN; of two equal values (+0 and -0) the second (minsd)."""
     if is_snan(a) or is_snan(b):
         return math.nan
     if math.isnan(a):
         return b
     if math.isnan(b):
         return a
-    return b if b < a else a  # equal (+0 and -0): the first argument
+    return a if a < b else b
 
 
 def c_fmax(a: Value, b: Value) -> float:
-    """glibc fmax on x86-64 (a signalling NaN operand gives NaN)."""
+    """glibc fmax on x86-64 called in source order: as ``c_fmin``, the larger value (maxsd)."""
     if is_snan(a) or is_snan(b):
         return math.nan
     if math.isnan(a):
         return b
     if math.isnan(b):
         return a
-    return b if b > a else a
+    return a if a > b else b
 
 
 def clamp_convert(v: Value, src: CType, dst: CType) -> int:
@@ -539,11 +540,7 @@ class Interp:
         elif e.fn in ("exp", "log", "pow"):
             folded = gcc_fold(e.fn, [float(v) for v in vals], e.ty.bits) if all(is_constant(a) for a in e.args) else None
             r = folded if folded is not None else float(libm(e.fn, e.ty.bits)(*map(float, vals)))
-        elif all(is_constant(a) for a in e.args) and vals[0] == 0 and vals[1] == 0:
-            # gcc folds fmin/fmax of constants with IEEE 754-2019 zeros (fmax(-0, +0) = +0), unlike glibc
-            signs = [math.copysign(1.0, float(v)) for v in vals]
-            r = (-0.0 if min(signs) < 0 else 0.0) if e.fn == "fmin" else (0.0 if max(signs) > 0 else -0.0)
-        elif e.fn == "fmin":
+        elif e.fn == "fmin":  # no constant folding: the C is built with -fno-builtin-fmin/fmax
             r = c_fmin(vals[0], vals[1])
         else:
             r = c_fmax(vals[0], vals[1])

@@ -79,6 +79,7 @@ def main() -> int:
     else:
         report = json.loads((out / "report.json").read_text())
         result["report_latency"] = report["latency_cycles"]
+        result["iteration_bound"] = report.get("iteration_bound")
         result["loops"] = [
             {"name": lp["name"], "pipelined": lp["pipelined"], "achieved_ii": lp["achieved_ii"], "mii": lp["mii"]}
             for lp in report["loops"]

@@ -14,7 +14,7 @@ from hls.scheduler.target import load_target
 
 SRC = """
 void k(int a[8], int b[8]) {
-  for (int i = 0; i < 8; i++) { int t = a[i] * 3; b[i] = t + a[i]; }
+  for (int i = 0; i < 8; i++) { int t = a[i] * 3; b[i] = t + a[7 - i]; }
 }
 """
 

@@ -44,8 +44,9 @@ def test_polybench_mini(kernel: str) -> None:
 @pytest.mark.parametrize("kernel", ["gemm", "seidel-2d", "heat-3d"])
 def test_polybench_bounds_from_arguments(tmp_path: Path, kernel: str) -> None:
     """Without POLYBENCH_USE_SCALAR_LB the _PB_ bounds are the scalar arguments: trip counts are
-    known only at run time, the report says so, and the hardware takes the same cycles as with
-    constant bounds."""
+    known only at run time, the report says so, and the hardware passes cosim. It takes no fewer
+    cycles than with constant bounds: loop nests are flattened, and reordered by the scheduler's
+    count, only when their bounds are constants."""
     src = ROOT / "kernels" / f"{kernel}.c"
     top = "kernel_" + kernel.replace("-", "_")
     tbs = ["--tb", str(src), "--tb", str(ROOT / "utilities" / "polybench.c")]
@@ -64,7 +65,7 @@ def test_polybench_bounds_from_arguments(tmp_path: Path, kernel: str) -> None:
         cycles[bounds] = json.loads((out / "cosim.json").read_text())["calls"][0]["cycles"]
         if report["latency_cycles"] is not None:
             assert cycles[bounds] == report["latency_cycles"]
-    assert cycles["arguments"] == cycles["constants"]
+    assert cycles["arguments"] >= cycles["constants"]
 
 
 def test_polybench_relative_include_directory(tmp_path: Path) -> None:

@@ -222,19 +222,21 @@ def test_distributed_copies_keep_bounds_on_enclosing_iterators(tmp_path: Path) -
         assert isinstance(part, For) and part.init.var is outer.var  # type: ignore[union-attr]
 
 
-# latency / iteration bound: triangular_gram's (k, j) nests are not flattened (j starts at i)
+# latency / iteration bound, and the least speedup over the source order: triangular_gram's
+# (k, j) nests are not flattened (j starts at i); the wavefront's diagonals are short
 @pytest.mark.parametrize(
-    ("top", "to_bound"),
-    [("matvec_t", 1.25), ("atax_like", 1.25), ("triangular_gram", 2.5), ("private_scalar", 1.25), ("recursive_rows", 1.25), ("triangle", 2.0),
-     ("wave", 3.5), ("backward", 1.25)],
+    ("top", "to_bound", "speedup"),
+    [("matvec_t", 1.25, 2.5), ("atax_like", 1.25, 2.5), ("triangular_gram", 2.5, 2.5), ("private_scalar", 1.25, 2.5), ("recursive_rows", 1.25, 2.5),
+     ("triangle", 2.0, 2.5), ("wave", 3.5, 2.0), ("backward", 1.25, 2.5)],
 )
-def test_transformed_kernels_are_faster_and_bit_exact(tmp_path: Path, top: str, to_bound: float) -> None:
+def test_transformed_kernels_are_faster_and_bit_exact(tmp_path: Path, top: str, to_bound: float, speedup: float) -> None:
     report = _run(tmp_path, top)
     source_order = _run(tmp_path, top, "--no-transform")
     assert source_order["transformations"] == []
     assert report["transformations"][-1].startswith("applied: ")
-    assert report["latency_cycles"] < source_order["latency_cycles"] / 2.5
-    assert all(lp["achieved_ii"] == 1 for lp in report["loops"] if lp["pipelined"])
+    assert report["latency_cycles"] * speedup < source_order["latency_cycles"]
+    # II 1 wherever the ports allow it (the wavefront reads a twice and writes it once per iteration)
+    assert all(lp["achieved_ii"] == (2 if top == "wave" else 1) for lp in report["loops"] if lp["pipelined"])
     # near the limit of one innermost iteration per cycle
     assert report["latency_cycles"] <= to_bound * report["iteration_bound"]
 

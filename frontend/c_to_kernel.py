@@ -442,7 +442,8 @@ class CToKernel:
         if op is not None:
             if var in self.exited_loop_vars:
                 raise unsupported(loc, f"reading loop variable '{var.name}' after its loop")
-            current: Expr = ArrayRead(var, indices, loc) if indices is not None else VarRead(var, loc)
+            # the target's subscripts are read again: copies (an expression node appears once in the IR)
+            current: Expr = ArrayRead(var, [clone_expr(i) for i in indices], loc) if indices is not None else VarRead(var, loc)
             value = binary(op, current, value, loc)
         self.exited_loop_vars.discard(var)
         return [Assign(var, indices, convert(value, target_type), loc)]
@@ -655,7 +656,9 @@ class CToKernel:
             self.pending.extend(done)
             target = done[-1]
             assert isinstance(target, Assign)
-            return ArrayRead(target.var, target.indices, loc) if target.indices is not None else VarRead(target.var, loc)
+            if target.indices is None:
+                return VarRead(target.var, loc)
+            return ArrayRead(target.var, [clone_expr(i) for i in target.indices], loc)
         if isinstance(node, c_ast.ExprList):
             raise unsupported(loc, "comma operator")
         raise unsupported(loc, f"expression ({type(node).__name__})")

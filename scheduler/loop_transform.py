@@ -101,21 +101,29 @@ def _rename_expr(e: Expr, old: Variable, new: Variable) -> None:
             _rename_expr(a, old, new)
 
 
+def _renamed(e: Expr, old: Variable, new: Variable) -> Expr:
+    """A copy of ``e`` reading ``new`` where it read ``old`` (copies: ``e``'s nodes may be shared)."""
+    copy_ = clone_expr(e)
+    _rename_expr(copy_, old, new)
+    return copy_
+
+
 def _rename_stmts(stmts: list[Stmt], old: Variable, new: Variable) -> None:
+    """Makes ``stmts`` read ``new`` instead of ``old``, replacing their expressions by copies."""
     for s in stmts:
         if isinstance(s, Assign):
-            for e in [*(s.indices or []), s.value]:
-                _rename_expr(e, old, new)
+            s.value = _renamed(s.value, old, new)
+            if s.indices is not None:
+                s.indices = [_renamed(i, old, new) for i in s.indices]
         elif isinstance(s, If):
-            _rename_expr(s.cond, old, new)
+            s.cond = _renamed(s.cond, old, new)
             _rename_stmts(s.then_body, old, new)
             _rename_stmts(s.else_body, old, new)
         elif isinstance(s, For):
-            _rename_expr(s.init, old, new)
-            _rename_expr(s.bound, old, new)
+            s.init, s.bound = _renamed(s.init, old, new), _renamed(s.bound, old, new)
             _rename_stmts(s.body, old, new)
         elif s.value is not None:
-            _rename_expr(s.value, old, new)
+            s.value = _renamed(s.value, old, new)
 
 
 def _statements(stmts: list[Stmt]) -> list[Assign | Return]:

@@ -40,6 +40,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     clone_expr,
+    read_variables,
     unique_name,
 )
 
@@ -567,7 +568,7 @@ class CToKernel:
         body = self._block(list(body_items), "loop", pragmas)
         self.loop_stack.pop()
         self.scopes.pop()
-        _check_not_written(body, _vars_of(bound), loc)
+        _check_not_written(body, read_variables(bound, arrays=True), loc)
         if outer is not None:
             self.exited_loop_vars.add(outer)
         name = label or f"{self.top_name}_L{loc.line}"
@@ -996,25 +997,6 @@ def _has_const(node: c_ast.Node) -> bool:
     while isinstance(node, c_ast.ArrayDecl):
         node = node.type
     return isinstance(node, c_ast.TypeDecl) and "const" in (node.quals or [])
-
-
-def _vars_of(e: Expr) -> set[Variable]:
-    if isinstance(e, VarRead):
-        return {e.var}
-    if isinstance(e, ArrayRead):
-        out = {e.array}
-        for i in e.indices:
-            out |= _vars_of(i)
-        return out
-    if isinstance(e, Binary):
-        return _vars_of(e.lhs) | _vars_of(e.rhs)
-    if isinstance(e, (Unary, Cast)):
-        return _vars_of(e.operand)
-    if isinstance(e, Select):
-        return _vars_of(e.cond) | _vars_of(e.if_true) | _vars_of(e.if_false)
-    if isinstance(e, MathCall):
-        return set().union(*(_vars_of(a) for a in e.args))
-    return set()
 
 
 def _check_not_written(body: list[Stmt], names: set[Variable], loc: SourceLoc) -> None:

@@ -74,6 +74,7 @@ from hls.ir.kernel import (
     VarRead,
     array_storage,
     print_expr,
+    read_variables,
     replace_expr,
     unique_name,
 )
@@ -246,7 +247,7 @@ class _Rewriter:
             idx = subs[0]
             names = set()
             for e in idx:
-                names |= _expr_vars(e)
+                names |= read_variables(e, arrays=True)
             if lp.var in names or names & written:
                 continue  # the element changes with the loop
             acc = self.fresh(f"{array.name}_acc", array, lp.loc)
@@ -648,7 +649,7 @@ def _stencil_nest(top: For, depth: int) -> _StencilNest | None:
         written = _written(chain[k - 1].body) | {chain[k - 1].var}
         for outer in chain[: k - 1]:
             written |= _written(outer.body) | {outer.var}
-        if (_expr_vars(lp.init) | _expr_vars(lp.bound)) & written:
+        if (read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True)) & written:
             return None  # the inner loop's range changes within the outer loops
     return _StencilNest(chain[0] if depth == 3 else None, chain[-2], chain[-1])
 
@@ -693,22 +694,6 @@ def _member(r: ArrayRead, loops: list[For], written: set[Variable]) -> _Member |
         shape.append(f"{k}:{sorted((str(getattr(v, 'name', v)), c) for v, c in rest.items())}")
     offsets = tuple(int(forms[d].get("1", 0)) for d in dims)  # type: ignore[union-attr]
     return _Member(r, tuple(dims), offsets, ",".join(map(str, dims)) + "|" + "|".join(shape))
-
-
-def _expr_vars(e: Expr) -> set[Variable]:
-    if isinstance(e, VarRead):
-        return {e.var}
-    if isinstance(e, ArrayRead):
-        return {e.array}.union(*(_expr_vars(i) for i in e.indices))
-    if isinstance(e, Binary):
-        return _expr_vars(e.lhs) | _expr_vars(e.rhs)
-    if isinstance(e, (Unary, Cast)):
-        return _expr_vars(e.operand)
-    if isinstance(e, Select):
-        return _expr_vars(e.cond) | _expr_vars(e.if_true) | _expr_vars(e.if_false)
-    if isinstance(e, MathCall):
-        return set().union(*(_expr_vars(a) for a in e.args))
-    return set()
 
 
 def _when(cond: Expr, body: list[Stmt], loc: SourceLoc) -> list[Stmt]:

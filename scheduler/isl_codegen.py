@@ -16,7 +16,7 @@ import islpy as isl
 
 from hls.diagnostics import SourceLoc
 from hls.ir.ctypes import INT, IntType
-from hls.ir.kernel import Binary, Cast, Const, Expr, For, Select, Stmt, Unary, Variable, VarRead, clone_expr
+from hls.ir.kernel import Binary, Cast, Const, Expr, For, Select, Stmt, Unary, Variable, VarRead, clone_expr, replace_in_stmts
 
 
 class Unsupported(Exception):
@@ -78,13 +78,12 @@ def generate_nest(
     row_vars: list[Variable | None],
     new_var: Callable[[int], tuple[Variable, str]],
     body: list[Stmt],
-    substitute: Callable[[list[Stmt], dict[Variable, Callable[[], Expr]]], None],
 ) -> For:
     """The nest running ``body`` over ``domain`` (tuple ``B``, the chain's iterators) in the order
     of ``schedule``. ``row_vars[k]`` is the original iterator the k-th new loop runs over when that
     row of the schedule is exactly one iterator (its variable, name and pragmas are kept), else
-    ``new_var(k)`` gives a fresh variable and loop name. ``substitute`` rewrites the body's reads
-    of the original iterators."""
+    ``new_var(k)`` gives a fresh variable and loop name. The body's reads of the original
+    iterators become expressions of the new loop variables (in place)."""
     build = isl.AstBuild.from_context(context)
     node = build.node_from_schedule_map(isl.UnionMap.from_map(schedule.intersect_domain(domain)))
     widest = max((lp.var.type for lp in chain), key=lambda t: t.width if isinstance(t, IntType) else 0)
@@ -127,19 +126,14 @@ def generate_nest(
     if node.get_type() != isl.ast_node_type.user or k != len(chain):
         raise Unsupported("generated code is not a perfect nest")
     call = node.user_get_expr()
-    table: dict[Variable, Callable[[], Expr]] = {}
+    table: dict[int, Expr] = {}
     for n, lp in enumerate(chain):
         arg = call.get_op_arg(n + 1)
         if arg.get_type() == isl.ast_expr_type.id and conv.names.get(arg.get_id().get_name()) is lp.var:
             continue  # the loop still runs over this iterator
         value = conv.expr(arg)
-
-        def make(v: Expr = value, target: Variable = lp.var) -> Expr:
-            e = clone_expr(v)
-            return e if target.type == t else Cast(e, target.type, conv.loc)  # type: ignore[arg-type]
-
-        table[lp.var] = make
-    substitute(body, table)
+        table[id(lp.var)] = value if lp.var.type == t else Cast(value, lp.var.type, conv.loc)  # type: ignore[arg-type]
+    replace_in_stmts(body, table)
     inner: list[Stmt] = body
     for lp in reversed(loops):
         lp.body = inner

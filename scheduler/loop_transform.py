@@ -26,11 +26,10 @@ import copy
 import dataclasses
 import itertools
 import re
-from collections.abc import Callable
 
 import islpy as isl
 
-from hls.diagnostics import HlsError, SourceLoc
+from hls.diagnostics import HlsError
 from hls.frontend.affine import affine_model, isl_name
 from hls.frontend.dependences import dependences
 from hls.frontend.reuse_loads import reuse_loads
@@ -41,20 +40,18 @@ from hls.ir.kernel import (
     ArrayRead,
     Assign,
     Binary,
-    Cast,
     Const,
     Expr,
     For,
     If,
     KernelFunction,
-    MathCall,
     Return,
-    Select,
     Stmt,
-    Unary,
     Variable,
     VarRead,
     clone_expr,
+    read_variables,
+    replace_in_stmts,
 )
 from hls.report import static_latency
 from hls.scheduler.isl_codegen import Unsupported, generate_nest
@@ -62,68 +59,6 @@ from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
 # a perfect nest of more loops than this is not permuted (n! candidates)
 _MAX_PERMUTED = 4
-
-
-def _vars_read(e: Expr) -> set[Variable]:
-    if isinstance(e, VarRead):
-        return {e.var}
-    if isinstance(e, ArrayRead):
-        return set().union(*(_vars_read(i) for i in e.indices)) if e.indices else set()
-    if isinstance(e, Binary):
-        return _vars_read(e.lhs) | _vars_read(e.rhs)
-    if isinstance(e, (Unary, Cast)):
-        return _vars_read(e.operand)
-    if isinstance(e, Select):
-        return _vars_read(e.cond) | _vars_read(e.if_true) | _vars_read(e.if_false)
-    if isinstance(e, MathCall):
-        return set().union(*(_vars_read(a) for a in e.args)) if e.args else set()
-    return set()
-
-
-def _rename_expr(e: Expr, old: Variable, new: Variable) -> None:
-    """Makes every read of ``old`` in ``e`` a read of ``new`` (in place)."""
-    if isinstance(e, VarRead):
-        if e.var is old:
-            e.var = new
-    elif isinstance(e, ArrayRead):
-        for i in e.indices:
-            _rename_expr(i, old, new)
-    elif isinstance(e, Binary):
-        _rename_expr(e.lhs, old, new)
-        _rename_expr(e.rhs, old, new)
-    elif isinstance(e, (Unary, Cast)):
-        _rename_expr(e.operand, old, new)
-    elif isinstance(e, Select):
-        for x in (e.cond, e.if_true, e.if_false):
-            _rename_expr(x, old, new)
-    elif isinstance(e, MathCall):
-        for a in e.args:
-            _rename_expr(a, old, new)
-
-
-def _renamed(e: Expr, old: Variable, new: Variable) -> Expr:
-    """A copy of ``e`` reading ``new`` where it read ``old`` (copies: ``e``'s nodes may be shared)."""
-    copy_ = clone_expr(e)
-    _rename_expr(copy_, old, new)
-    return copy_
-
-
-def _rename_stmts(stmts: list[Stmt], old: Variable, new: Variable) -> None:
-    """Makes ``stmts`` read ``new`` instead of ``old``, replacing their expressions by copies."""
-    for s in stmts:
-        if isinstance(s, Assign):
-            s.value = _renamed(s.value, old, new)
-            if s.indices is not None:
-                s.indices = [_renamed(i, old, new) for i in s.indices]
-        elif isinstance(s, If):
-            s.cond = _renamed(s.cond, old, new)
-            _rename_stmts(s.then_body, old, new)
-            _rename_stmts(s.else_body, old, new)
-        elif isinstance(s, For):
-            s.init, s.bound = _renamed(s.init, old, new), _renamed(s.bound, old, new)
-            _rename_stmts(s.body, old, new)
-        elif s.value is not None:
-            s.value = _renamed(s.value, old, new)
 
 
 def _statements(stmts: list[Stmt]) -> list[Assign | Return]:
@@ -236,7 +171,7 @@ class _Transformer:
             else:
                 var = Variable(_fresh(loop.var.name, self.names), loop.var.type, loop.var.kind, loop.var.loc, loop.var.is_const)
                 self.origin_var[var] = self.origin_var.get(loop.var, loop.var)
-                _rename_stmts(body, loop.var, var)
+                replace_in_stmts(body, {id(loop.var): VarRead(var, loop.var.loc)})
                 name = _fresh(loop.name, self.loop_names)
             part = For(var, clone_expr(loop.init), loop.cmp, clone_expr(loop.bound), loop.cmp_type, loop.step, body, name, list(loop.pragmas), loop.loc)
             self.origin_loop[part] = self.origin_loop.get(loop, loop)
@@ -381,7 +316,7 @@ class _Transformer:
             return var, _fresh(f"{chain[0].name}_w", self.loop_names)
 
         return generate_nest(domain, sched.align_params(domain.get_space()), context.align_params(domain.get_space()), chain, names, row_vars,
-                             new_var, body, _substitute)  # fmt: skip
+                             new_var, body)  # fmt: skip
 
 def _rename_isl(text: str, env: dict[str, str]) -> str:
     """``text`` (an affine expression over isl names) with its identifiers renamed by ``env``."""
@@ -393,40 +328,6 @@ def _chain_of(nest: For) -> list[For]:
     while len(out[-1].body) == 1 and isinstance(out[-1].body[0], For):
         out.append(out[-1].body[0])
     return out
-
-
-def _substitute(stmts: list[Stmt], table: dict[Variable, Callable[[], Expr]]) -> None:
-    """Replaces (in place) every read of a variable in ``table`` by a fresh copy of its value."""
-
-    def expr(e: Expr) -> Expr:
-        if isinstance(e, VarRead):
-            return table[e.var]() if e.var in table else e
-        if isinstance(e, ArrayRead):
-            e.indices = [expr(i) for i in e.indices]
-        elif isinstance(e, Binary):
-            e.lhs, e.rhs = expr(e.lhs), expr(e.rhs)
-        elif isinstance(e, (Unary, Cast)):
-            e.operand = expr(e.operand)
-        elif isinstance(e, Select):
-            e.cond, e.if_true, e.if_false = expr(e.cond), expr(e.if_true), expr(e.if_false)
-        elif isinstance(e, MathCall):
-            e.args = [expr(a) for a in e.args]
-        return e
-
-    for s in stmts:
-        if isinstance(s, Assign):
-            s.value = expr(s.value)
-            if s.indices is not None:
-                s.indices = [expr(i) for i in s.indices]
-        elif isinstance(s, If):
-            s.cond = expr(s.cond)
-            _substitute(s.then_body, table)
-            _substitute(s.else_body, table)
-        elif isinstance(s, For):
-            s.init, s.bound = expr(s.init), expr(s.bound)
-            _substitute(s.body, table)
-        elif s.value is not None:
-            s.value = expr(s.value)
 
 
 def _has_for(s: Stmt) -> bool:
@@ -452,7 +353,7 @@ def _bounds_allow(order: list[For]) -> bool:
     """Each loop's bounds read only the iterators of loops outside it."""
     for k, lp in enumerate(order):
         inner_vars = {x.var for x in order[k:]}
-        if (_vars_read(lp.init) | _vars_read(lp.bound)) & inner_vars:
+        if (read_variables(lp.init) | read_variables(lp.bound)) & inner_vars:
             return False
     return True
 
@@ -587,12 +488,11 @@ def expand_scalars(fn: KernelFunction) -> list[str]:
         array = Variable(_fresh(f"{var.name}_x", names, first_try=True), ArrayType(var.type, (trips,)), "local", var.loc)
         fn.locals.append(array)
 
-        def index(loc: SourceLoc, lp: For = loop, t: IntType = it_type, start: int = first) -> Expr:
-            iv: Expr = VarRead(lp.var, loc)
-            base = Const(start, t, loc)
-            return Binary("-", iv, base, t, loc) if lp.step > 0 else Binary("-", base, iv, t, loc)
-
-        _expand_stmts(loop.body, var, array, index)
+        iv: Expr = VarRead(loop.var, var.loc)
+        base = Const(first, it_type, var.loc)
+        index = Binary("-", iv, base, it_type, var.loc) if loop.step > 0 else Binary("-", base, iv, it_type, var.loc)
+        replace_in_stmts(loop.body, {id(var): ArrayRead(array, [index], var.loc)})
+        _expand_targets(loop.body, var, array, index)
         notes.append(f"expanded scalar '{var.name}' (line {var.loc.line}) into {array.name}[{trips}], private to loop '{loop.name}' (line {loop.loc.line})")
     return notes
 
@@ -602,17 +502,17 @@ def _access_chains(stmts: list[Stmt], var: Variable, loops: list[For]) -> list[l
     out: list[list[For]] = []
     for s in stmts:
         if isinstance(s, Assign):
-            if s.var is var or var in set().union(*(_vars_read(e) for e in [*(s.indices or []), s.value])):
+            if s.var is var or var in set().union(*(read_variables(e) for e in [*(s.indices or []), s.value])):
                 out.append(loops)
         elif isinstance(s, If):
-            if var in _vars_read(s.cond):
+            if var in read_variables(s.cond):
                 out.append(loops)
             out += _access_chains(s.then_body, var, loops) + _access_chains(s.else_body, var, loops)
         elif isinstance(s, For):
-            if var in _vars_read(s.init) | _vars_read(s.bound):
+            if var in read_variables(s.init) | read_variables(s.bound):
                 out.append(loops)
             out += _access_chains(s.body, var, loops + [s])
-        elif s.value is not None and var in _vars_read(s.value):
+        elif s.value is not None and var in read_variables(s.value):
             out.append([])  # a return reads it: never private to a loop
     return out
 
@@ -621,13 +521,13 @@ def _exposed(stmts: list[Stmt], var: Variable, defined: bool) -> tuple[bool, boo
     """(whether ``stmts`` may read ``var`` before writing it, whether they surely write it)."""
     for s in stmts:
         if isinstance(s, Assign):
-            reads = set().union(*(_vars_read(e) for e in [*(s.indices or []), s.value]))
+            reads = set().union(*(read_variables(e) for e in [*(s.indices or []), s.value]))
             if not defined and var in reads:
                 return True, defined
             if s.var is var and s.indices is None:
                 defined = True
         elif isinstance(s, If):
-            if not defined and var in _vars_read(s.cond):
+            if not defined and var in read_variables(s.cond):
                 return True, defined
             e1, d1 = _exposed(s.then_body, var, defined)
             e2, d2 = _exposed(s.else_body, var, defined)
@@ -635,53 +535,25 @@ def _exposed(stmts: list[Stmt], var: Variable, defined: bool) -> tuple[bool, boo
                 return True, defined
             defined = d1 and d2
         elif isinstance(s, For):
-            if not defined and var in _vars_read(s.init) | _vars_read(s.bound):
+            if not defined and var in read_variables(s.init) | read_variables(s.bound):
                 return True, defined
             if _exposed(s.body, var, defined)[0]:
                 return True, defined
-        elif s.value is not None and not defined and var in _vars_read(s.value):
+        elif s.value is not None and not defined and var in read_variables(s.value):
             return True, defined
     return False, defined
 
 
-def _expand_expr(e: Expr, var: Variable, array: Variable, index: Callable[[SourceLoc], Expr]) -> Expr:
-    """``e`` with every read of ``var`` a read of ``array[index]`` (rebuilt where it changes)."""
-    if isinstance(e, VarRead):
-        return ArrayRead(array, [index(e.loc)], e.loc) if e.var is var else e
-    if isinstance(e, ArrayRead):
-        e.indices = [_expand_expr(i, var, array, index) for i in e.indices]
-    elif isinstance(e, Binary):
-        e.lhs, e.rhs = _expand_expr(e.lhs, var, array, index), _expand_expr(e.rhs, var, array, index)
-    elif isinstance(e, (Unary, Cast)):
-        e.operand = _expand_expr(e.operand, var, array, index)
-    elif isinstance(e, Select):
-        e.cond = _expand_expr(e.cond, var, array, index)
-        e.if_true = _expand_expr(e.if_true, var, array, index)
-        e.if_false = _expand_expr(e.if_false, var, array, index)
-    elif isinstance(e, MathCall):
-        e.args = [_expand_expr(a, var, array, index) for a in e.args]
-    return e
-
-
-def _expand_stmts(stmts: list[Stmt], var: Variable, array: Variable, index: Callable[[SourceLoc], Expr]) -> None:
+def _expand_targets(stmts: list[Stmt], var: Variable, array: Variable, index: Expr) -> None:
+    """Makes the assignments to the scalar ``var`` in ``stmts`` stores to ``array[index]``."""
     for n, s in enumerate(stmts):
-        if isinstance(s, Assign):
-            value = _expand_expr(s.value, var, array, index)
-            indices = [_expand_expr(i, var, array, index) for i in s.indices] if s.indices is not None else None
-            if s.var is var:
-                stmts[n] = Assign(array, [index(s.loc)], value, s.loc)
-            else:
-                s.value, s.indices = value, indices
+        if isinstance(s, Assign) and s.var is var:
+            stmts[n] = Assign(array, [clone_expr(index)], s.value, s.loc)
         elif isinstance(s, If):
-            s.cond = _expand_expr(s.cond, var, array, index)
-            _expand_stmts(s.then_body, var, array, index)
-            _expand_stmts(s.else_body, var, array, index)
+            _expand_targets(s.then_body, var, array, index)
+            _expand_targets(s.else_body, var, array, index)
         elif isinstance(s, For):
-            s.init = _expand_expr(s.init, var, array, index)
-            s.bound = _expand_expr(s.bound, var, array, index)
-            _expand_stmts(s.body, var, array, index)
-        elif s.value is not None:
-            s.value = _expand_expr(s.value, var, array, index)
+            _expand_targets(s.body, var, array, index)
 
 
 def iteration_bound(fn: KernelFunction) -> int | None:
@@ -748,14 +620,16 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
     if not cands:
         return fn
     before = _cycles(fn, opts)
-    scored = [(_cycles_or_none(c, opts), n, c) for n, c in enumerate(cands)]
-    known = [(cyc, n, c) for cyc, n, c in scored if cyc is not None]
-    if before is None or not known or min(known)[0] >= before:
-        best = known[0][2] if known else cands[0]
-        after = min(known)[0] if known else None
-        fn.transformations = [*best.transformations, f"not applied: {after if after is not None else '?'} cycles against "
-                              f"{before if before is not None else '?'} in the source order"]  # fmt: skip
+    if before is None:  # loop bounds from arguments: no count to compare
+        fn.transformations = [*cands[0].transformations, "not applied: the cycles depend on the arguments"]
         return fn
-    after, _, chosen = min(known, key=lambda x: (x[0], x[1]))
-    chosen.transformations.append(f"applied: {after} cycles instead of {before} in the source order")
-    return chosen
+    scored = [(cycles, n, c) for n, c in enumerate(cands) if (cycles := _cycles_or_none(c, opts)) is not None]
+    if not scored:
+        fn.transformations = [*cands[0].transformations, "not applied: no candidate could be scheduled"]
+        return fn
+    after, _, best = min(scored, key=lambda x: (x[0], x[1]))
+    if after >= before:
+        fn.transformations = [*best.transformations, f"not applied: {after} cycles against {before} in the source order"]
+        return fn
+    best.transformations.append(f"applied: {after} cycles instead of {before} in the source order")
+    return best

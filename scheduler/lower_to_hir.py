@@ -61,6 +61,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_storage,
+    read_variables,
     unique_name,
 )
 from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, minimum_ii, schedule_dag
@@ -626,34 +627,11 @@ def _describe_node(seg: _Segment, n: int) -> str:
     return "op"
 
 
-def _least_distance(src: isl.Map, dst: isl.Map, depth: int, step: int) -> int | None:
-    """Least number of iterations of the innermost loop from an access to a later one of the same
-    element, with the outer iterators equal (outer loops never overlap)."""
-    dep = src.apply_range(dst.reverse())
-    same_outer = " and ".join(f"o{k} = p{k}" for k in range(depth - 1))
-    later = f"p{depth - 1} {'>' if step > 0 else '<'} o{depth - 1}"
-    cond = " and ".join(c for c in (same_outer, later) if c)
-    olds = ", ".join(f"o{k}" for k in range(depth))
-    news = ", ".join(f"p{k}" for k in range(depth))
-    order = isl.Map(f"{{ L[{olds}] -> L[{news}] : {cond} }}").align_params(dep.get_space())
-    dep = dep.intersect(order)
-    if dep.is_empty():
-        return None
-    deltas = dep.deltas()
-    lo = deltas.dim_min(depth - 1) if step > 0 else deltas.dim_max(depth - 1)
-    try:
-        val = lo.min_val() if step > 0 else lo.max_val()
-    except isl.Error:
-        return 1
-    if not val.is_int():
-        return 1
-    return max(1, math.ceil(abs(int(val.to_python())) / abs(step)))
-
-
 def _least_flat_distance(src: isl.Map, dst: isl.Map, outer: int, steps: list[int], weights: list[int]) -> int | None:
-    """Least number of iterations of a flattened nest (its levels after the ``outer`` enclosing
-    ones, ``steps`` and iterations per step ``weights``) from an access to a later one of the same
-    element, with the enclosing iterators equal."""
+    """Least number of iterations of a pipelined loop from an access to a later one of the same
+    element, with the ``outer`` enclosing iterators equal. The loop is a flattened nest: its levels
+    follow the enclosing ones, with their ``steps`` and the iterations one step of each takes
+    (``weights``); an innermost loop alone is the nest of one level, weight 1."""
     depth = outer + len(steps)
     dep = src.apply_range(dst.reverse())
     same_outer = [f"o{k} = p{k}" for k in range(outer)]
@@ -745,22 +723,6 @@ def _segments(stmts: list[Stmt]) -> list[tuple[list[Stmt], Stmt | None]]:
     return out
 
 
-def _reads(e: Expr) -> set[Variable]:
-    if isinstance(e, VarRead):
-        return {e.var}
-    if isinstance(e, ArrayRead):
-        return set().union(*(_reads(i) for i in e.indices)) if e.indices else set()
-    if isinstance(e, Binary):
-        return _reads(e.lhs) | _reads(e.rhs)
-    if isinstance(e, (Unary, Cast)):
-        return _reads(e.operand)
-    if isinstance(e, Select):
-        return _reads(e.cond) | _reads(e.if_true) | _reads(e.if_false)
-    if isinstance(e, MathCall):
-        return set().union(*(_reads(a) for a in e.args))
-    return set()
-
-
 def _exposed(stmts: list[Stmt], defined: set[Variable]) -> tuple[set[Variable], set[Variable]]:
     """(variables read before being definitely written, variables definitely written)."""
     exposed: set[Variable] = set()
@@ -768,17 +730,17 @@ def _exposed(stmts: list[Stmt], defined: set[Variable]) -> tuple[set[Variable], 
     for s in stmts:
         if isinstance(s, Assign):
             for e in [*(s.indices or []), s.value]:
-                exposed |= _reads(e) - defined
+                exposed |= read_variables(e) - defined
             if s.indices is None:
                 defined.add(s.var)
         elif isinstance(s, If):
-            exposed |= _reads(s.cond) - defined
+            exposed |= read_variables(s.cond) - defined
             e1, d1 = _exposed(s.then_body, defined)
             e2, d2 = _exposed(s.else_body, defined)
             exposed |= e1 | e2
             defined |= d1 & d2
         elif isinstance(s, Return) and s.value is not None:
-            exposed |= _reads(s.value) - defined
+            exposed |= read_variables(s.value) - defined
     return exposed, defined
 
 
@@ -797,7 +759,7 @@ def register_variables(fn: KernelFunction) -> set[Variable]:
             exposed, defined = _exposed(straight, initial)
             initial = set()
             for e in extra:
-                exposed |= _reads(e) - defined
+                exposed |= read_variables(e) - defined
             found.update(exposed)
             if isinstance(item, For):
                 region(item.body, set())
@@ -1010,7 +972,7 @@ class _Lowering:
         alone_seg = _Segment(ctx, loops + [(lp, Value(lp.var.name, _int_type(lp.var).width)) for lp in nest])
         alone_seg.stmts(inner.body, None)
         alone_seg.flush_registers(inner.loc)
-        alone_seg.carried_edges(self.distance_fn(inner, loops + alone_seg.loops[len(loops) : -1]))
+        alone_seg.carried_edges(self.distance_fn([inner], [1], loops + alone_seg.loops[len(loops) : -1]))
         alone = max(target, minimum_ii(alone_seg.dag, alone_seg.capacity()).mii)
         alone_fill = _critical_path(alone_seg.dag)
         ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
@@ -1077,7 +1039,7 @@ class _Lowering:
                 carry = ends if carry is None else seg.comb("and", [carry, ends], 1, lp.loc, "wrap")
             seg.store(reg, [], new, None, lp.loc)
         seg.flush_registers(inner.loc)
-        seg.carried_edges(self.flat_distance_fn(nest, trips, loops))
+        seg.carried_edges(self.distance_fn(nest, trips, loops))
         mii = max(target, minimum_ii(seg.dag, seg.capacity()).mii)
         fill = _critical_path(seg.dag)
         entries = total // trips[-1]  # how often the nest would start its innermost pipeline
@@ -1095,7 +1057,7 @@ class _Lowering:
         seg = _Segment(self.ctx, loops + [(s, iv)])
         seg.stmts(s.body, None)
         seg.flush_registers(s.loc)
-        seg.carried_edges(self.distance_fn(s, loops))
+        seg.carried_edges(self.distance_fn([s], [1], loops))
         return self.modulo_loop(
             s, seg, at, iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step, target, ()
         )  # fmt: skip
@@ -1151,26 +1113,10 @@ class _Lowering:
             return f"{head}: {uses} accesses to '{mem.name}' per iteration on its {ports}: ResMII={bound.res_mii}"
         return f"{head}: no schedule at a lower II satisfies the dependences and ports"
 
-    def distance_fn(self, s: For, loops: list[tuple[For, Value]]) -> DistanceFn:
-        from hls.frontend.affine import access_map
-
-        info = self.model.loops.get(s)
-        iters = [lp.var for lp, _ in loops] + [s.var]
-
-        def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None) -> int | None:
-            var = next(v for v, m in self.ctx.mems.items() if m is mem)
-            if a is None or b is None or info is None:
-                return 1
-            ma = access_map(self.model, iters, var, a, info.domain)
-            mb = access_map(self.model, iters, var, b, info.domain)
-            if ma is None or mb is None:
-                return 1  # not affine: assume the next iteration may depend on this one
-            return _least_distance(ma, mb, len(iters), s.step)
-
-        return distance
-
-    def flat_distance_fn(self, nest: list[For], trips: list[int], loops: list[tuple[For, Value]]) -> DistanceFn:
-        """Least distance, in iterations of the flattened loop, between dependent accesses."""
+    def distance_fn(self, nest: list[For], trips: list[int], loops: list[tuple[For, Value]]) -> DistanceFn:
+        """Least distance, in iterations of the pipelined loop (``nest``: an innermost loop, or a
+        flattened nest with the levels' ``trips``), between dependent accesses; the enclosing
+        ``loops`` never overlap."""
         from hls.frontend.affine import access_map
 
         info = self.model.loops.get(nest[-1])

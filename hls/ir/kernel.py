@@ -232,11 +232,12 @@ class KernelFunction:
 
 def replace_expr(e: Expr, table: dict[int, Expr]) -> Expr:
     """A copy of ``e`` with nodes (by identity) or variable reads (by identity of the Variable)
-    replaced by the table's expressions; variables themselves are shared, nodes never are."""
+    replaced by the table's expressions; variables themselves are shared, nodes never are (a
+    variable read many times gets a copy of its replacement at each read)."""
     if id(e) in table:
         return table[id(e)]
     if isinstance(e, VarRead):
-        return table[id(e.var)] if id(e.var) in table else VarRead(e.var, e.loc)
+        return clone_expr(table[id(e.var)]) if id(e.var) in table else VarRead(e.var, e.loc)
     if isinstance(e, Const):
         return Const(e.value, e.type, e.loc)
     if isinstance(e, ArrayRead):
@@ -250,6 +251,42 @@ def replace_expr(e: Expr, table: dict[int, Expr]) -> Expr:
     if isinstance(e, Select):
         return Select(replace_expr(e.cond, table), replace_expr(e.if_true, table), replace_expr(e.if_false, table), e.type, e.loc)
     return MathCall(e.name, [replace_expr(a, table) for a in e.args], e.type, e.loc)
+
+
+def replace_in_stmts(stmts: list[Stmt], table: dict[int, Expr]) -> None:
+    """Replaces every expression of ``stmts`` (subscripts, values, conditions, loop bounds, at any
+    depth) by its ``replace_expr`` copy; assignment targets and loop variables stay."""
+    for s in stmts:
+        if isinstance(s, Assign):
+            s.value = replace_expr(s.value, table)
+            if s.indices is not None:
+                s.indices = [replace_expr(i, table) for i in s.indices]
+        elif isinstance(s, If):
+            s.cond = replace_expr(s.cond, table)
+            replace_in_stmts(s.then_body, table)
+            replace_in_stmts(s.else_body, table)
+        elif isinstance(s, For):
+            s.init, s.bound = replace_expr(s.init, table), replace_expr(s.bound, table)
+            replace_in_stmts(s.body, table)
+        elif s.value is not None:
+            s.value = replace_expr(s.value, table)
+
+
+def read_variables(e: Expr, arrays: bool = False) -> set[Variable]:
+    """The scalar variables ``e`` reads (in subscripts too); with ``arrays``, the arrays it reads too."""
+    if isinstance(e, VarRead):
+        return {e.var}
+    if isinstance(e, ArrayRead):
+        return ({e.array} if arrays else set()).union(*(read_variables(i, arrays) for i in e.indices))
+    if isinstance(e, Binary):
+        return read_variables(e.lhs, arrays) | read_variables(e.rhs, arrays)
+    if isinstance(e, (Unary, Cast)):
+        return read_variables(e.operand, arrays)
+    if isinstance(e, Select):
+        return read_variables(e.cond, arrays) | read_variables(e.if_true, arrays) | read_variables(e.if_false, arrays)
+    if isinstance(e, MathCall):
+        return set().union(*(read_variables(a, arrays) for a in e.args))
+    return set()
 
 
 def clone_expr(e: Expr) -> Expr:

@@ -7,12 +7,12 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from hls.cosim import REFERENCE_CFLAGS
 from hls.progen.build import Built
 
+# as hls cosim builds the C (fmin/fmax called in source order), with the sanitizers
 SAN_FLAGS = [
-    "-O0", "-ffp-contract=off", "-std=gnu99", "-fsanitize=undefined,address,float-cast-overflow", "-fno-sanitize-recover=all",
-    # as hls cosim builds the C: fmin/fmax called in source order (see hls.cosim.REFERENCE_CFLAGS)
-    "-fno-builtin-fmin", "-fno-builtin-fminf", "-fno-builtin-fmax", "-fno-builtin-fmaxf",
+    *REFERENCE_CFLAGS, "-fsanitize=undefined,address,float-cast-overflow", "-fno-sanitize-recover=all",
     "-Wall", "-Wno-unknown-pragmas", "-Werror=uninitialized", "-g",
 ]  # fmt: skip
 

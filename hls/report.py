@@ -7,7 +7,7 @@ from typing import Any
 
 from hls.ir.affine import AffineModel
 from hls.ir.evaluate import eval_expr, trip_count
-from hls.ir.hir import ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar
+from hls.ir.hir import ConstOp, ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value
 from hls.ir.interface import ArrayArg, FunctionInterface
 from hls.ir.kernel import For, KernelFunction, Variable
 
@@ -21,7 +21,7 @@ def static_latency(fn: HirFunc, kernel: KernelFunction) -> int | None:
     loops = {lp.name: lp for lp in kernel.loops()}
     try:
         abs_time: dict[TimeVar, int] = {fn.start: 0}
-        end = _region(fn.body, abs_time, {}, loops)
+        end = _region(fn.body, abs_time, {}, loops, _constants(fn))
         return end
     except _Unknown:
         return None
@@ -31,7 +31,16 @@ def _at(t: Time, abs_time: dict[TimeVar, int]) -> int:
     return abs_time[t.var] + t.offset
 
 
-def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int], loops: dict[str, For]) -> int:
+def _constants(fn: HirFunc) -> dict[Value, int]:
+    return {op.result: op.value for op in fn.body if isinstance(op, ConstOp)}
+
+
+def flattened_trip_count(op: ForOp, consts: dict[Value, int]) -> int:
+    """Iterations of a flattened nest: its loop counts from a constant 0 to a constant total."""
+    return consts[op.bound] - consts[op.init]
+
+
+def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int], loops: dict[str, For], consts: dict[Value, int]) -> int:
     end = 0
     for op in ops:
         if isinstance(op, ForOp):
@@ -39,13 +48,7 @@ def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int
             init, bound = eval_expr(lp.init, env), eval_expr(lp.bound, env)
             if init is None or bound is None:
                 raise _Unknown
-            n = trip_count(init, lp.cmp, bound, lp.step)
-            for name in op.flattened:  # constant bounds: the nest runs as n * ... iterations
-                merged = loops[name]
-                first, last = eval_expr(merged.init, {}), eval_expr(merged.bound, {})
-                if first is None or last is None:
-                    raise _Unknown
-                n *= trip_count(first, merged.cmp, last, merged.step)
+            n = flattened_trip_count(op, consts) if op.flattened else trip_count(init, lp.cmp, bound, lp.step)
             t = _at(op.at, abs_time)
             nested = any(isinstance(o, (ForOp, IfOp)) for o in op.body)
             if n > 0 and not nested and op.next_iter.var == op.iter_time:
@@ -55,7 +58,7 @@ def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int
                     abs_time[op.iter_time] = t
                     inner = dict(env)
                     inner[lp.var] = init + k * lp.step
-                    _region(op.body, abs_time, inner, loops)
+                    _region(op.body, abs_time, inner, loops, consts)
                     t = _at(op.next_iter, abs_time)
             abs_time[op.result] = t
         elif isinstance(op, IfOp):
@@ -67,6 +70,7 @@ def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int
 
 def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, clock_ns: float) -> dict[str, Any]:
     loops: list[dict[str, Any]] = []
+    consts = _constants(fn)
 
     def walk(ops: list[Op]) -> None:
         for op in ops:
@@ -78,9 +82,8 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
                 else:
                     it_lat = op.next_iter.offset if op.next_iter.var == op.iter_time else None
                 trips = [info.trip_count, info.trip_min, info.trip_max]
-                for name in op.flattened:  # one pipeline runs the whole (rectangular) nest
-                    inner = model.loops[next(lp for lp in model.kernel.loops() if lp.name == name)]
-                    trips = [t * u if t is not None and u is not None else None for t, u in zip(trips, (inner.trip_count,) * 3)]
+                if op.flattened:  # one pipeline runs the whole nest
+                    trips = [flattened_trip_count(op, consts)] * 3
                 loops.append({
                     "name": op.name,
                     "line": kl.loc.line,

@@ -662,6 +662,43 @@ def _least_flat_distance(src: isl.Map, dst: isl.Map, outer: int, steps: list[int
     return max(1, math.ceil(int(val.to_python()) / scale))
 
 
+class _Successors:
+    """The iterations of a flattened nest (``nest``: its iteration set, in lexicographic order)
+    that follow each iteration by 1, 2, ... steps: powers of isl's successor map, made on demand."""
+
+    def __init__(self, nest: isl.Set) -> None:
+        self.nest = nest
+        later = isl.Map.lex_lt(nest.get_space())
+        self.powers = [later.intersect_domain(nest).intersect_range(nest).lexmin().coalesce()]
+
+    def power(self, d: int) -> isl.Map:
+        while len(self.powers) < d:
+            self.powers.append(self.powers[-1].apply_range(self.powers[0]).coalesce())
+        return self.powers[d - 1]
+
+
+def _least_successor_distance(src: isl.Map, dst: isl.Map, outer: int, succ: _Successors, horizon: int) -> int | None:
+    """Like ``_least_flat_distance`` for a nest whose bounds read its own outer iterators (a
+    triangular nest): the least ``d < horizon`` such that an access's element is accessed again
+    ``d`` iterations later, ``horizon`` when every such distance is larger (a lower bound, enough
+    for a schedule whose iterations last fewer cycles), None when no later iteration touches it."""
+    dep = src.apply_range(dst.reverse())
+    depth = dep.dim(isl.dim_type.in_)
+    same = " and ".join(f"o{k} = p{k}" for k in range(outer)) or "1 = 1"
+    olds = ", ".join(f"o{k}" for k in range(depth))
+    news = ", ".join(f"p{k}" for k in range(depth))
+    dep = dep.intersect(isl.Map(f"{{ L[{olds}] -> L[{news}] : {same} }}").align_params(dep.get_space()))
+    dep = dep.project_out(isl.dim_type.in_, 0, outer).project_out(isl.dim_type.out, 0, outer)
+    dep = dep.reset_tuple_id(isl.dim_type.in_).reset_tuple_id(isl.dim_type.out)
+    dep = dep.intersect(isl.Map.lex_lt(succ.nest.get_space()).align_params(dep.get_space()))
+    if dep.is_empty():
+        return None
+    for d in range(1, horizon):
+        if not dep.intersect(succ.power(d).align_params(dep.get_space())).is_empty():
+            return d
+    return horizon
+
+
 def _int_type(v: Variable) -> IntType:
     assert isinstance(v.type, IntType)
     return v.type
@@ -783,6 +820,18 @@ def _written(stmts: list[Stmt]) -> set[Variable]:
     return out
 
 
+@dataclass(eq=False)
+class _FlatNest:
+    """A perfect nest that can be pipelined as one loop (``_Lowering.flattenable_nest``)."""
+
+    loops: list[For]  # outermost first
+    trips: list[int] | None  # each level's trip count (a rectangular nest), else None
+    total: int  # iterations of the whole nest
+    entries: int  # how often the nest would start its innermost loop
+    target: int  # the innermost loop's target II
+    points: isl.Set | None  # a triangular nest's iterations (its own iterators only)
+
+
 # ---- regions -------------------------------------------------------------------------------------
 
 
@@ -884,7 +933,7 @@ class _Lowering:
             return self.pipelined_loop(s, at, init, bound, loops, iv, target_ii)
         nest = self.flattenable_nest(s)
         if nest is not None:
-            flat = self.flattened_loop(nest[0], nest[1], nest[2], at, loops)
+            flat = self.flattened_loop(nest, at, loops)
             if flat is not None:
                 return flat
         ti = self.ctx.time_var("ti")
@@ -921,11 +970,13 @@ class _Lowering:
             return None
         return ii
 
-    def flattenable_nest(self, s: For) -> tuple[list[For], list[int], int] | None:
+    def flattenable_nest(self, s: For) -> _FlatNest | None:
         """The perfect nest from ``s`` down to a pipelined innermost loop that can run as one
-        pipeline (Vitis's loop flattening): every level's bounds are constants (a rectangular
-        nest), no level below ``s`` says ``loop_flatten off``, no outer level asks for its own
-        pipeline. Returns the loops (outermost first), their trip counts and the target II."""
+        pipeline (Vitis's loop flattening): each level's bounds read only constants and the
+        iterators of outer levels of the nest (a rectangular or triangular nest with a constant
+        number of iterations; levels with bounds from iterators step by +1), every level runs at
+        least once whenever it is reached (isl), no level below ``s`` says ``loop_flatten off``, no
+        outer level asks for its own pipeline."""
         if not self.ctx.opts.flatten:
             return None
         nest = [s]
@@ -943,31 +994,65 @@ class _Lowering:
             return None
         if any(p.name == "pipeline" for lp in nest[:-1] for p in lp.pragmas):
             return None
+        target = self.pipeline_target(nest[-1])
+        if target is None:
+            return None
         trips: list[int] = []
         for lp in nest:
             first, bound = eval_expr(lp.init, {}), eval_expr(lp.bound, {})
             if first is None or bound is None:
+                break
+            trips.append(trip_count(first, lp.cmp, bound, lp.step))
+        if len(trips) == len(nest):
+            if min(trips) < 1 or math.prod(trips) >= 1 << 31:
                 return None
-            n = trip_count(first, lp.cmp, bound, lp.step)
-            if n < 1:
-                return None
-            trips.append(n)
-        if math.prod(trips) >= 1 << 31:
-            return None
-        target = self.pipeline_target(nest[-1])
-        if target is None:
-            return None
-        return nest, trips, target
+            return _FlatNest(nest, trips, math.prod(trips), math.prod(trips[:-1]), target, None)
+        return self.triangular_nest(nest, target)
 
-    def flattened_loop(self, nest: list[For], trips: list[int], target: int, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:
-        """A perfect nest pipelined as one loop of ``prod(trips)`` iterations: the iterators live
+    def triangular_nest(self, nest: list[For], target: int) -> _FlatNest | None:
+        """``flattenable_nest`` for a nest whose bounds read its own outer iterators."""
+        for k, lp in enumerate(nest):
+            allowed = {x.var for x in nest[:k]}
+            if not read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True) <= allowed:
+                return None
+            if lp.step != 1 and (eval_expr(lp.init, {}) is None or eval_expr(lp.bound, {}) is None):
+                return None
+        if any(lp.step < 0 for lp in nest):
+            return None
+        domains = [self.model.loops[lp].domain for lp in nest]
+        outer = domains[0].dim(isl.dim_type.set) - 1
+        for k in range(1, len(nest)):
+            # every point of the levels above reaches level k at least once
+            reached = domains[k].project_out(isl.dim_type.set, outer + k, 1).reset_tuple_id()
+            if not reached.is_equal(domains[k - 1].reset_tuple_id()):
+                return None
+
+        def count(domain: isl.Set) -> int | None:
+            flat = domain.project_out(isl.dim_type.set, 0, outer)
+            flat = flat.project_out(isl.dim_type.param, 0, flat.dim(isl.dim_type.param))
+            try:
+                n = flat.count_val()
+            except isl.Error:
+                return None
+            return int(n.to_python()) if n.is_int() else None
+
+        total, entries = count(domains[-1]), count(domains[-2])
+        if total is None or entries is None or not 1 <= total < 1 << 31:
+            return None
+        space = domains[-1].project_out(isl.dim_type.set, 0, outer)
+        space = space.reset_tuple_id()
+        return _FlatNest(nest, None, total, entries, target, space)
+
+    def flattened_loop(self, flat: _FlatNest, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:
+        """A perfect nest pipelined as one loop of ``flat.total`` iterations: the iterators live
         in registers that each iteration advances like an odometer (the first iteration takes
-        the initial values), so fill and drain are paid once. Returns None (and leaves no trace)
+        the initial values; a level that wraps restarts at its first value for the new values of
+        the levels above), so fill and drain are paid once. Returns None (and leaves no trace)
         when the cost model prefers one pipeline per innermost loop."""
         ctx = self.ctx
+        nest, target = flat.loops, flat.target
         outer, inner = nest[0], nest[-1]
         saved = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
-        total = math.prod(trips)
         # the cost model compares with the innermost loop pipelined on its own
         alone_seg = _Segment(ctx, loops + [(lp, Value(lp.var.name, _int_type(lp.var).width)) for lp in nest])
         alone_seg.stmts(inner.body, None)
@@ -981,26 +1066,43 @@ class _Lowering:
         first = seg.comb("eq", [flat_iv, ctx.const(0, 32)], 1, outer.loc, "first")
         regs: list[MemRef] = []
         ivs: list[Value] = []
+        starts: dict[Variable, int] = {}
         used = {m.name for m in ctx.mems.values()} | {m.name for m in ctx.regs.values()} | {m.name for m in ctx.iter_regs}
         for lp in nest:
-            assert isinstance(lp.var.type, IntType)
-            w = lp.var.type.width
-            reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", w, (), 1, 0, 1, lp.var.type.signed, lp.loc)
+            w = _int_type(lp.var).width
+            reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", w, (), 1, 0, 1, _int_type(lp.var).signed, lp.loc)
             held = seg.load(reg, [], None, lp.loc)
-            start_value = ctx.const(eval_expr(lp.init, {}) or 0, w)
-            ivs.append(seg.comb("select", [first, start_value, held], w, lp.loc, lp.var.name))
+            start = eval_expr(lp.init, starts)
+            assert start is not None  # the bounds read constants and outer iterators only
+            starts[lp.var] = start
+            ivs.append(seg.comb("select", [first, ctx.const(start, w), held], w, lp.loc, lp.var.name))
             regs.append(reg)
         seg.loops = loops + list(zip(nest, ivs))
+
+        def level_value(lp: For, e: Expr, values: list[Value]) -> Value:
+            """``e`` (a bound of ``lp``) for the levels of the nest at ``values``, as ``lp``'s iterator."""
+            seg.loops = loops + list(zip(nest, values))
+            v = seg.cast(seg.expr(e, None), e.type, _int_type(lp.var), lp.loc)  # type: ignore[arg-type]
+            seg.loops = loops + list(zip(nest, ivs))
+            return v
+
+        def last_value(lp: For, k: int) -> Value:
+            w = ivs[k].width
+            if flat.trips is not None:
+                first_value = eval_expr(lp.init, {}) or 0
+                return ctx.const(first_value + (flat.trips[k] - 1) * lp.step, w)
+            bound = level_value(lp, lp.bound, ivs)
+            if lp.cmp in ("<=", ">="):
+                return bound
+            return seg.comb("add", [bound, ctx.const(-lp.step, w)], w, lp.loc, f"{lp.var.name}_end")
+
         # per level below the outermost: is its iterator at its first / last value
         at_first: list[Value | None] = [None]
         at_last: list[Value | None] = [None]
         for k in range(1, len(nest)):
             lp, cur = nest[k], ivs[k]
-            w = cur.width
-            first_value = eval_expr(lp.init, {}) or 0
-            at_first.append(seg.comb("eq", [cur, ctx.const(first_value, w)], 1, lp.loc, f"{lp.var.name}_first"))
-            last = ctx.const(first_value + (trips[k] - 1) * lp.step, w)
-            at_last.append(seg.comb("eq", [cur, last], 1, lp.loc, f"{lp.var.name}_last"))
+            at_first.append(seg.comb("eq", [cur, level_value(lp, lp.init, ivs)], 1, lp.loc, f"{lp.var.name}_first"))
+            at_last.append(seg.comb("eq", [cur, last_value(lp, k)], 1, lp.loc, f"{lp.var.name}_last"))
 
         def all_of(conds: list[Value | None], loc: SourceLoc) -> Value:
             out: Value | None = None
@@ -1023,32 +1125,37 @@ class _Lowering:
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[split + 1 :]:
                 seg.guarded(all_of(at_last[k + 1 :], nest[k].loc), body[split + 1 :], [], None, nest[k].loc)
-        carry: Value | None = None  # the levels inside this one wrap around in this iteration
-        for k in reversed(range(len(nest))):
-            lp, cur, reg = nest[k], ivs[k], regs[k]
+        # level k advances when every level inside it wraps around in this iteration
+        carries: list[Value | None] = [None] * len(nest)
+        for k in reversed(range(len(nest) - 1)):
+            ends = at_last[k + 1]
+            assert ends is not None
+            below = carries[k + 1]
+            carries[k] = ends if below is None else seg.comb("and", [below, ends], 1, nest[k].loc, "wrap")
+        news: list[Value] = []
+        for k, (lp, cur) in enumerate(zip(nest, ivs)):
             w = cur.width
             advanced = seg.comb("add", [cur, ctx.const(lp.step, w)], w, lp.loc, f"{lp.var.name}_next")
-            if k == 0:
-                assert carry is not None
-                new = seg.comb("select", [carry, advanced, cur], w, lp.loc, lp.var.name)
-            else:
+            if k > 0:
                 ends = at_last[k]
                 assert ends is not None
-                wrapped = seg.comb("select", [ends, ctx.const(eval_expr(lp.init, {}) or 0, w), advanced], w, lp.loc, lp.var.name)
-                new = wrapped if carry is None else seg.comb("select", [carry, wrapped, cur], w, lp.loc, lp.var.name)
-                carry = ends if carry is None else seg.comb("and", [carry, ends], 1, lp.loc, "wrap")
-            seg.store(reg, [], new, None, lp.loc)
+                restart = level_value(lp, lp.init, news + ivs[k:])
+                advanced = seg.comb("select", [ends, restart, advanced], w, lp.loc, lp.var.name)
+            carry = carries[k]
+            news.append(advanced if carry is None else seg.comb("select", [carry, advanced, cur], w, lp.loc, lp.var.name))
+        for k, lp in enumerate(nest):
+            seg.store(regs[k], [], news[k], None, lp.loc)
         seg.flush_registers(inner.loc)
-        seg.carried_edges(self.distance_fn(nest, trips, loops))
+        horizon = _critical_path(seg.dag) + 2
+        seg.carried_edges(self.distance_fn(nest, flat.trips, loops, flat.points, horizon))
         mii = max(target, minimum_ii(seg.dag, seg.capacity()).mii)
         fill = _critical_path(seg.dag)
-        entries = total // trips[-1]  # how often the nest would start its innermost pipeline
-        if total * mii + fill > total * alone + entries * alone_fill:
+        if flat.total * mii + fill > flat.total * alone + flat.entries * alone_fill:
             ctx.consts, ctx.const_ops, ctx.const_value = saved
             return None
         ctx.iter_regs.extend(regs)
         return self.modulo_loop(
-            outer, seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(total, 32), "<", 32, True, 1, target, tuple(lp.name for lp in nest[1:])
+            outer, seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(flat.total, 32), "<", 32, True, 1, target, tuple(lp.name for lp in nest[1:])
         )
 
     def pipelined_loop(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]], iv: Value, target: int) -> ForOp:
@@ -1113,15 +1220,19 @@ class _Lowering:
             return f"{head}: {uses} accesses to '{mem.name}' per iteration on its {ports}: ResMII={bound.res_mii}"
         return f"{head}: no schedule at a lower II satisfies the dependences and ports"
 
-    def distance_fn(self, nest: list[For], trips: list[int], loops: list[tuple[For, Value]]) -> DistanceFn:
+    def distance_fn(
+        self, nest: list[For], trips: list[int] | None, loops: list[tuple[For, Value]], points: isl.Set | None = None, horizon: int = 0
+    ) -> DistanceFn:
         """Least distance, in iterations of the pipelined loop (``nest``: an innermost loop, or a
-        flattened nest with the levels' ``trips``), between dependent accesses; the enclosing
-        ``loops`` never overlap."""
+        flattened nest: rectangular with the levels' ``trips``, or triangular with its iteration
+        set ``points``, where distances from ``horizon`` on count as ``horizon``), between
+        dependent accesses; the enclosing ``loops`` never overlap."""
         from hls.frontend.affine import access_map
 
         info = self.model.loops.get(nest[-1])
         iters = [lp.var for lp, _ in loops] + [lp.var for lp in nest]
-        weights = [math.prod(trips[k + 1 :]) for k in range(len(nest))]
+        succ = _Successors(points) if points is not None else None
+        weights = [math.prod(trips[k + 1 :]) for k in range(len(nest))] if trips is not None else []
 
         def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None) -> int | None:
             var = next(v for v, m in self.ctx.mems.items() if m is mem)
@@ -1131,6 +1242,8 @@ class _Lowering:
             mb = access_map(self.model, iters, var, b, info.domain)
             if ma is None or mb is None:
                 return 1
+            if succ is not None:
+                return _least_successor_distance(ma, mb, len(loops), succ, horizon)
             return _least_flat_distance(ma, mb, len(loops), [lp.step for lp in nest], weights)
 
         return distance

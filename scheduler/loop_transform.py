@@ -50,6 +50,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     clone_expr,
+    print_kernel,
     read_variables,
     replace_in_stmts,
 )
@@ -76,8 +77,11 @@ def _statements(stmts: list[Stmt]) -> list[Assign | Return]:
 class _Transformer:
     """Transforms one copy of the kernel in place; ``model`` is that copy's original order."""
 
-    def __init__(self, fn: KernelFunction) -> None:
+    def __init__(self, fn: KernelFunction, carry_outside: bool = False) -> None:
         self.fn = fn
+        # among orders whose innermost loop carries as few dependences, prefer those that carry
+        # the read-after-write dependences by outer loops (far apart once the nest is flattened)
+        self.carry_outside = carry_outside
         self.model: AffineModel = dependences(affine_model(fn))
         self.origin_var: dict[Variable, Variable] = {}  # iterator of a distributed copy -> original
         self.origin_loop: dict[For, For] = {}
@@ -217,14 +221,15 @@ class _Transformer:
             a, b = names
             candidates.append(([f"{a} + {b}", a], [None, chain[0].var], None))
             candidates.append(([f"{a} + {b}", b], [None, chain[1].var], None))
-        best: tuple[tuple[int, int, int, int], list[str], list[Variable | None], list[For] | None] | None = None
+        best: tuple[tuple[int, int, int, int, int], list[str], list[Variable | None], list[For] | None] | None = None
         for n, (rows, row_vars, cand_order) in enumerate(candidates):
             verdict = self.chain_order(deps, infos, position, outer, rows)
             if verdict is None:
                 continue
             # a wavefront (short inner loops, no flattening) only where no permutation frees the
             # innermost loop of read-after-write dependences
-            score = (verdict[0], int(cand_order is None), verdict[1], n)
+            depth = verdict[2] if self.carry_outside else 0
+            score = (verdict[0], int(cand_order is None), depth, verdict[1], n)
             if best is None or score < best[0]:
                 best = (score, rows, row_vars, cand_order)
         if best is None or best[3] == chain:
@@ -252,12 +257,13 @@ class _Transformer:
 
     def chain_order(
         self, deps: list[Dependence], infos: list[AffineStatement], position: dict[AffineStatement, int], outer: int, rows: list[str]
-    ) -> tuple[int, int] | None:
+    ) -> tuple[int, int, int] | None:
         """For the nest's statements run in the order of ``rows`` (affine in the nest's original
         iterators) within one iteration of the ``outer`` enclosing loops: None if a dependence
         would be reversed, else how many read-after-write and other dependences the innermost
-        new loop carries."""
-        raw = other = 0
+        new loop carries, and the sum over read-after-write dependences of the innermost level
+        that carries them."""
+        raw = other = depth = 0
         for d in deps:
             src, dst = d.source, d.sink
             n = len(src.loops)
@@ -281,16 +287,22 @@ class _Transformer:
             later_or_same = isl.Map.lex_ge(isl.Space.set_alloc(times.get_ctx(), 0, width)).align_params(times.get_space())
             if not times.intersect(later_or_same).is_empty():
                 return None
-            pre = " and ".join(f"o{k} = p{k}" for k in range(len(rows) - 1)) or "1 = 1"
             olds = ", ".join(f"o{k}" for k in range(width))
             news = ", ".join(f"p{k}" for k in range(width))
-            inner = isl.Map(f"{{ [{olds}] -> [{news}] : {pre} and p{len(rows) - 1} > o{len(rows) - 1} }}").align_params(times.get_space())
-            if not times.intersect(inner).is_empty():
+            for level in reversed(range(len(rows))):
+                pre = " and ".join(f"o{k} = p{k}" for k in range(level)) or "1 = 1"
+                carried = isl.Map(f"{{ [{olds}] -> [{news}] : {pre} and p{level} > o{level} }}").align_params(times.get_space())
+                if times.intersect(carried).is_empty():
+                    continue
                 if d.kind == "RAW":
-                    raw += 1
-                else:
-                    other += 1
-        return raw, other
+                    depth += level
+                if level == len(rows) - 1:
+                    if d.kind == "RAW":
+                        raw += 1
+                    else:
+                        other += 1
+                break
+        return raw, other, depth
 
     def generate(self, chain: list[For], enclosing: list[For], rows: list[str], row_vars: list[Variable | None], body: list[Stmt]) -> For:
         """The nest in the order of ``rows`` through isl's AST generator."""
@@ -425,10 +437,11 @@ def _ordered_components(n: int, edges: set[tuple[int, int]]) -> list[list[int]]:
     return order
 
 
-def transform_candidate(fn: KernelFunction, expand: bool = False) -> KernelFunction | None:
+def transform_candidate(fn: KernelFunction, expand: bool = False, carry_outside: bool = False) -> KernelFunction | None:
     """A transformed copy of ``fn`` (with ``expand``, scalar expansion first; then distribution,
-    then permutation), or None when nothing changes or the kernel is outside what the pass
-    handles (a return inside a loop)."""
+    then permutation, with ``carry_outside`` preferring orders whose outer loops carry the
+    dependences), or None when nothing changes or the kernel is outside what the pass handles
+    (a return inside a loop)."""
     if any(isinstance(s, Return) for lp in fn.loops() for s in _statements(lp.body)):
         return None
     for distribute in (True, False):
@@ -436,7 +449,7 @@ def transform_candidate(fn: KernelFunction, expand: bool = False) -> KernelFunct
         expanded = expand_scalars(cand) if expand else []
         if expand and not expanded:
             return None
-        t = _Transformer(cand)
+        t = _Transformer(cand, carry_outside)
         body = t.distribute(cand.body, []) if distribute else cand.body
         if not t.legal(body):
             continue
@@ -610,12 +623,14 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
     if not enabled:
         return fn
     cands: list[KernelFunction] = []
-    for expand in (False, True):
+    seen: set[str] = set()
+    for expand, carry_outside in itertools.product((False, True), (False, True)):
         try:
-            cand = transform_candidate(fn, expand)
+            cand = transform_candidate(fn, expand, carry_outside)
         except (HlsError, isl.Error, Unsupported):
             continue  # a candidate the rest of the compiler cannot take is no candidate
-        if cand is not None:
+        if cand is not None and (text := print_kernel(cand)) not in seen:
+            seen.add(text)
             cands.append(cand)
     if not cands:
         return fn

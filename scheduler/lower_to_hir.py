@@ -830,6 +830,7 @@ class _FlatNest:
     entries: int  # how often the nest would start its innermost loop
     target: int  # the innermost loop's target II
     points: isl.Set | None  # a triangular nest's iterations (its own iterators only)
+    start: list[int] | None = None  # a triangular nest's first iteration
 
 
 # ---- regions -------------------------------------------------------------------------------------
@@ -1010,7 +1011,10 @@ class _Lowering:
         return self.triangular_nest(nest, target)
 
     def triangular_nest(self, nest: list[For], target: int) -> _FlatNest | None:
-        """``flattenable_nest`` for a nest whose bounds read its own outer iterators."""
+        """``flattenable_nest`` for a nest whose bounds read its own outer iterators. A level may
+        be empty for some values of the levels above only in a perfect nest, and only before the
+        first or after the last iteration of the nest (the odometer starts at the first
+        iteration and stops after the last, but cannot skip empty rows in between)."""
         for k, lp in enumerate(nest):
             allowed = {x.var for x in nest[:k]}
             if not read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True) <= allowed:
@@ -1019,29 +1023,41 @@ class _Lowering:
                 return None
         if any(lp.step < 0 for lp in nest):
             return None
-        domains = [self.model.loops[lp].domain for lp in nest]
-        outer = domains[0].dim(isl.dim_type.set) - 1
+        outer = self.model.loops[nest[0]].domain.dim(isl.dim_type.set) - 1
+
+        def own(lp: For) -> isl.Set:
+            """The iterations of ``lp`` and the nest levels above it, without the enclosing loops."""
+            d = self.model.loops[lp].domain.project_out(isl.dim_type.set, 0, outer)
+            return d.project_out(isl.dim_type.param, 0, d.dim(isl.dim_type.param)).reset_tuple_id()
+
+        levels = [own(lp) for lp in nest]
+        points = levels[-1]
+        perfect = all(len(lp.body) == 1 for lp in nest[:-1])
         for k in range(1, len(nest)):
-            # every point of the levels above reaches level k at least once
-            reached = domains[k].project_out(isl.dim_type.set, outer + k, 1).reset_tuple_id()
-            if not reached.is_equal(domains[k - 1].reset_tuple_id()):
+            # the values of the levels above level k for which it runs at least once
+            reached = points.project_out(isl.dim_type.set, k, len(nest) - k)
+            if reached.is_equal(levels[k - 1]):
+                continue
+            if not perfect or reached.is_empty():
+                return None
+            first, last = reached.lexmin(), reached.lexmax()
+            between = first.lex_le_set(levels[k - 1]).range() & levels[k - 1].lex_le_set(last).domain()
+            if not between.is_subset(reached):
                 return None
 
         def count(domain: isl.Set) -> int | None:
-            flat = domain.project_out(isl.dim_type.set, 0, outer)
-            flat = flat.project_out(isl.dim_type.param, 0, flat.dim(isl.dim_type.param))
             try:
-                n = flat.count_val()
+                n = domain.count_val()
             except isl.Error:
                 return None
             return int(n.to_python()) if n.is_int() else None
 
-        total, entries = count(domains[-1]), count(domains[-2])
+        total, entries = count(points), count(levels[-2])
         if total is None or entries is None or not 1 <= total < 1 << 31:
             return None
-        space = domains[-1].project_out(isl.dim_type.set, 0, outer)
-        space = space.reset_tuple_id()
-        return _FlatNest(nest, None, total, entries, target, space)
+        first_point = points.lexmin().sample_point()
+        start = [int(first_point.get_coordinate_val(isl.dim_type.set, k).to_python()) for k in range(len(nest))]
+        return _FlatNest(nest, None, total, entries, target, points, start)
 
     def flattened_loop(self, flat: _FlatNest, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:
         """A perfect nest pipelined as one loop of ``flat.total`` iterations: the iterators live
@@ -1072,7 +1088,7 @@ class _Lowering:
             w = _int_type(lp.var).width
             reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", w, (), 1, 0, 1, _int_type(lp.var).signed, lp.loc)
             held = seg.load(reg, [], None, lp.loc)
-            start = eval_expr(lp.init, starts)
+            start = flat.start[len(starts)] if flat.start is not None else eval_expr(lp.init, starts)
             assert start is not None  # the bounds read constants and outer iterators only
             starts[lp.var] = start
             ivs.append(seg.comb("select", [first, ctx.const(start, w), held], w, lp.loc, lp.var.name))

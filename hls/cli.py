@@ -68,7 +68,7 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
 @click.option("--clock-ns", type=click.FloatRange(min=1.0), default=10.0, show_default=True, help="Target clock period in ns.")
 @click.option("--no-pipeline", is_flag=True, help="Do not pipeline loops (unless a loop's own pragma asks for it).")
 @click.option("--no-transform", is_flag=True, help="Keep the loops in the source order (no distribution or interchange).")
-@click.option("--no-flatten", is_flag=True, help="Do not flatten loop nests into one pipeline (as 'loop_flatten off' in every loop).")
+@click.option("--no-flatten", is_flag=True, help="Neither flatten loop nests into one pipeline (as 'loop_flatten off' everywhere) nor merge independent loops.")
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
 def synth(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,

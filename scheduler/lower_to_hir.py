@@ -153,6 +153,8 @@ class _Segment:
         # per memory: the element last stored or loaded in this segment (by subscript key) and
         # its value, with the predicate it was accessed under; any other store forgets it
         self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None]]] = {}
+        # item index -> which of several independent loops run as one pipeline it belongs to
+        self.unit_of: dict[int, int] = {}
 
     # -- value helpers --
     @property
@@ -247,8 +249,10 @@ class _Segment:
                 self.memory_deps.append((prev, idx, delay, 0))
         self.mem_log.setdefault(mem, []).append((idx, is_store))
 
-    def carried_edges(self, distance: DistanceFn) -> None:
-        """Dependences between iterations of a pipelined loop: ``s_dst + II*d >= s_src + delay``."""
+    def carried_edges(self, distance: DistanceFn | list[DistanceFn]) -> None:
+        """Dependences between iterations of a pipelined loop: ``s_dst + II*d >= s_src + delay``;
+        with a distance function per unit (loops with no dependence between them, merged), arrays
+        accessed by different units carry none."""
         for mem, log in self.mem_log.items():
             for a, a_store in log:
                 for b, b_store in log:
@@ -256,6 +260,11 @@ class _Segment:
                         continue
                     if mem.kind == "reg":
                         d: int | None = 1  # the same register every iteration
+                    elif isinstance(distance, list):
+                        unit = self.unit_of[a]
+                        if self.unit_of[b] != unit:
+                            continue
+                        d = distance[unit](mem, self.mem_subs[a], self.mem_subs[b])
                     else:
                         d = distance(mem, self.mem_subs[a], self.mem_subs[b])
                     if d is None:
@@ -885,7 +894,11 @@ class _Lowering:
         cur = start
         ret_value: Value | None = None
         segs = _segments(stmts)
+        plan = self.merge_plan(segs, loops)
+        merged = {n + k for n, group in plan.items() for k in range(1, len(group))}
         for n, (straight, item) in enumerate(segs):
+            if n in merged:
+                continue  # runs in the pipeline of an earlier loop
             seg = _Segment(self.ctx, loops)
             if n == 0:
                 seg.vars.update(initial)
@@ -909,7 +922,11 @@ class _Lowering:
             ops.extend(seg_ops)
             cur = end
             if isinstance(item, For):
-                loop_op = self.loop(item, cur, sink_values[0], sink_values[1], loops)
+                if n in plan:
+                    with processing(item.loc):
+                        loop_op = self.merged_loop(plan[n], cur, loops)
+                else:
+                    loop_op = self.loop(item, cur, sink_values[0], sink_values[1], loops)
                 ops.append(loop_op)
                 # after a pipelined loop the last iteration drains for latency - II more cycles
                 drain = max(0, (loop_op.latency or 0) - (loop_op.ii or 0)) if loop_op.ii is not None else 0
@@ -1059,31 +1076,151 @@ class _Lowering:
         start = [int(first_point.get_coordinate_val(isl.dim_type.set, k).to_python()) for k in range(len(nest))]
         return _FlatNest(nest, None, total, entries, target, points, start)
 
-    def flattened_loop(self, flat: _FlatNest, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:
-        """A perfect nest pipelined as one loop of ``flat.total`` iterations: the iterators live
-        in registers that each iteration advances like an odometer (the first iteration takes
-        the initial values; a level that wraps restarts at its first value for the new values of
-        the levels above), so fill and drain are paid once. Returns None (and leaves no trace)
-        when the cost model prefers one pipeline per innermost loop."""
+    def merge_unit(self, s: For) -> _FlatNest | None:
+        """``s`` as a unit that can share one pipeline with neighbouring loops: a nest that can
+        be flattened, or a pipelined innermost loop with constant bounds."""
+        if _has_loop(s.body):
+            return self.flattenable_nest(s)
+        target = self.pipeline_target(s)
+        first, bound = eval_expr(s.init, {}), eval_expr(s.bound, {})
+        if target is None or first is None or bound is None or not self.ctx.opts.flatten:
+            return None
+        n = trip_count(first, s.cmp, bound, s.step)
+        return _FlatNest([s], [n], n, 1, target, None) if 1 <= n < 1 << 31 else None
+
+    def merge_plan(self, segs: list[tuple[list[Stmt], Stmt | None]], loops: list[tuple[For, Value]]) -> dict[int, list[_FlatNest]]:
+        """Runs of adjacent loops (no code between them) with no dependence between any two of
+        them that take fewer cycles as one pipeline (each loop's iterations in the first ones of
+        the merged loop) than one after the other: first segment index -> the loops."""
+        plan: dict[int, list[_FlatNest]] = {}
+        n = 0
+        while n < len(segs):
+            item = segs[n][1]
+            unit = self.merge_unit(item) if isinstance(item, For) else None
+            if unit is None:
+                n += 1
+                continue
+            group = [unit]
+            while n + len(group) < len(segs):
+                straight, nxt = segs[n + len(group)]
+                other = self.merge_unit(nxt) if isinstance(nxt, For) and not straight else None
+                if other is None or any(self.depend(u, other) for u in group):
+                    break
+                group.append(other)
+            if len(group) > 1 and self.merge_pays(group, loops):
+                plan[n] = group
+            n += len(group)
+        return plan
+
+    def depend(self, a: _FlatNest, b: _FlatNest) -> bool:
+        """Whether a dependence (RAW, WAR, WAW, scalars included) links statements of ``a`` and ``b``."""
+        head_a, head_b = a.loops[0], b.loops[0]
+        for d in self.model.dependences:
+            ends = ({lp for lp in d.source.loops}, {lp for lp in d.sink.loops})
+            if (head_a in ends[0] and head_b in ends[1]) or (head_b in ends[0] and head_a in ends[1]):
+                return True
+        return False
+
+    def merge_pays(self, group: list[_FlatNest], loops: list[tuple[For, Value]]) -> bool:
         ctx = self.ctx
-        nest, target = flat.loops, flat.target
-        outer, inner = nest[0], nest[-1]
         saved = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
-        # the cost model compares with the innermost loop pipelined on its own
-        alone_seg = _Segment(ctx, loops + [(lp, Value(lp.var.name, _int_type(lp.var).width)) for lp in nest])
-        alone_seg.stmts(inner.body, None)
-        alone_seg.flush_registers(inner.loc)
-        alone_seg.carried_edges(self.distance_fn([inner], [1], loops + alone_seg.loops[len(loops) : -1]))
-        alone = max(target, minimum_ii(alone_seg.dag, alone_seg.capacity()).mii)
-        alone_fill = _critical_path(alone_seg.dag)
+        apart = 0
+        for unit in group:
+            cost = self.innermost_cost(unit, loops)
+            if len(unit.loops) > 1:
+                seg, _, _ = self.odometers([unit], loops)
+                cost = min(cost, unit.total * max(unit.target, minimum_ii(seg.dag, seg.capacity()).mii) + _critical_path(seg.dag))
+            apart += cost
+            ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
+        seg, _, _ = self.odometers(group, loops)
+        target = min(u.target for u in group)
+        together = max(u.total for u in group) * max(target, minimum_ii(seg.dag, seg.capacity()).mii) + _critical_path(seg.dag)
+        ctx.consts, ctx.const_ops, ctx.const_value = saved
+        return together < apart
+
+    def merged_loop(self, group: list[_FlatNest], at: Time, loops: list[tuple[For, Value]]) -> ForOp:
+        """The loops of ``group`` (see ``merge_plan``) as one pipeline."""
+        ctx = self.ctx
+        seg, flat_iv, regs = self.odometers(group, loops)
+        ctx.iter_regs.extend(regs)
+        head = group[0].loops[0]
+        names = [lp.name for u in group for lp in u.loops][1:]
+        where = ", ".join(f"'{u.loops[0].name}' (line {u.loops[0].loc.line})" for u in group)
+        ctx.fn.transformations.append(f"merged loops {where} into one pipeline: no dependence between them")
+        return self.modulo_loop(
+            head, seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(max(u.total for u in group), 32), "<", 32, True, 1,
+            min(u.target for u in group), tuple(names),
+        )  # fmt: skip
+
+    def flattened_loop(self, flat: _FlatNest, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:
+        """A perfect nest pipelined as one loop of ``flat.total`` iterations (see ``odometers``),
+        so fill and drain are paid once. Returns None (and leaves no trace) when the cost model
+        prefers one pipeline per innermost loop."""
+        ctx = self.ctx
+        saved = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
+        alone = self.innermost_cost(flat, loops)
         ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
-        flat_iv = ctx.value(f"{outer.var.name}_flat", 32)
+        seg, flat_iv, regs = self.odometers([flat], loops)
+        mii = max(flat.target, minimum_ii(seg.dag, seg.capacity()).mii)
+        if flat.total * mii + _critical_path(seg.dag) > alone:
+            ctx.consts, ctx.const_ops, ctx.const_value = saved
+            return None
+        ctx.iter_regs.extend(regs)
+        nest = flat.loops
+        return self.modulo_loop(
+            nest[0], seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(flat.total, 32), "<", 32, True, 1, flat.target,
+            tuple(lp.name for lp in nest[1:]),
+        )  # fmt: skip
+
+    def innermost_cost(self, flat: _FlatNest, loops: list[tuple[For, Value]]) -> int:
+        """Cycles of the nest ``flat`` with only its innermost loop pipelined (fill paid per entry)."""
+        inner = flat.loops[-1]
+        seg = _Segment(self.ctx, loops + [(lp, Value(lp.var.name, _int_type(lp.var).width)) for lp in flat.loops])
+        seg.stmts(inner.body, None)
+        seg.flush_registers(inner.loc)
+        seg.carried_edges(self.distance_fn([inner], [1], loops + seg.loops[len(loops) : -1]))
+        ii = max(flat.target, minimum_ii(seg.dag, seg.capacity()).mii)
+        return flat.total * ii + flat.entries * _critical_path(seg.dag)
+
+    def odometers(self, units: list[_FlatNest], loops: list[tuple[For, Value]]) -> tuple[_Segment, Value, list[MemRef]]:
+        """The body of one pipelined loop of ``max(total)`` iterations that runs each of ``units``
+        (perfect nests, or single loops, with no dependence between them): each unit's iterators
+        live in registers that each iteration advances like an odometer (the first iteration
+        takes the initial values; a level that wraps restarts at its first value for the new
+        values of the levels above), and a unit with fewer iterations runs in the first ones."""
+        ctx = self.ctx
+        head = units[0].loops[0]
+        flat_iv = ctx.value(f"{head.var.name}_flat", 32)
         seg = _Segment(ctx, loops)
-        first = seg.comb("eq", [flat_iv, ctx.const(0, 32)], 1, outer.loc, "first")
+        first = seg.comb("eq", [flat_iv, ctx.const(0, 32)], 1, head.loc, "first")
+        longest = max(u.total for u in units)
+        regs: list[MemRef] = []
+        used = {m.name for m in ctx.mems.values()} | {m.name for m in ctx.regs.values()} | {m.name for m in ctx.iter_regs}
+        distances: list[DistanceFn] = []
+        for n, flat in enumerate(units):
+            begin = len(seg.items)
+            active = None if flat.total == longest else seg.comb("ult", [flat_iv, ctx.const(flat.total, 32)], 1, flat.loops[0].loc, "active")
+            regs += self.odometer(seg, flat, first, active, used, loops)
+            seg.loops = loops
+            seg.unit_of.update({k: n for k in range(begin, len(seg.items))})
+        seg.flush_registers(units[-1].loops[-1].loc)
+        horizon = _critical_path(seg.dag) + 2
+        for flat in units:
+            distances.append(self.distance_fn(flat.loops, flat.trips, loops, flat.points, horizon))
+        seg.carried_edges(distances[0] if len(units) == 1 else distances)
+        return seg, flat_iv, regs
+
+    def odometer(
+        self, seg: _Segment, flat: _FlatNest, first: Value, active: Value | None, used: set[str], loops: list[tuple[For, Value]]
+    ) -> list[MemRef]:
+        """One unit of ``odometers``: its iterator registers, its statements (under ``active``)
+        and the registers' updates, added to ``seg``."""
+        ctx = self.ctx
+        nest = flat.loops
+        inner = nest[-1]
         regs: list[MemRef] = []
         ivs: list[Value] = []
         starts: dict[Variable, int] = {}
-        used = {m.name for m in ctx.mems.values()} | {m.name for m in ctx.regs.values()} | {m.name for m in ctx.iter_regs}
         for lp in nest:
             w = _int_type(lp.var).width
             reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", w, (), 1, 0, 1, _int_type(lp.var).signed, lp.loc)
@@ -1134,13 +1271,13 @@ class _Lowering:
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[:split]:
-                seg.guarded(all_of(at_first[k + 1 :], nest[k].loc), body[:split], [], None, nest[k].loc)
-        seg.stmts(inner.body, None)
+                seg.guarded(all_of(at_first[k + 1 :], nest[k].loc), body[:split], [], active, nest[k].loc)
+        seg.stmts(inner.body, active)
         for k in reversed(range(len(nest) - 1)):
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[split + 1 :]:
-                seg.guarded(all_of(at_last[k + 1 :], nest[k].loc), body[split + 1 :], [], None, nest[k].loc)
+                seg.guarded(all_of(at_last[k + 1 :], nest[k].loc), body[split + 1 :], [], active, nest[k].loc)
         # level k advances when every level inside it wraps around in this iteration
         carries: list[Value | None] = [None] * len(nest)
         for k in reversed(range(len(nest) - 1)):
@@ -1161,18 +1298,7 @@ class _Lowering:
             news.append(advanced if carry is None else seg.comb("select", [carry, advanced, cur], w, lp.loc, lp.var.name))
         for k, lp in enumerate(nest):
             seg.store(regs[k], [], news[k], None, lp.loc)
-        seg.flush_registers(inner.loc)
-        horizon = _critical_path(seg.dag) + 2
-        seg.carried_edges(self.distance_fn(nest, flat.trips, loops, flat.points, horizon))
-        mii = max(target, minimum_ii(seg.dag, seg.capacity()).mii)
-        fill = _critical_path(seg.dag)
-        if flat.total * mii + fill > flat.total * alone + flat.entries * alone_fill:
-            ctx.consts, ctx.const_ops, ctx.const_value = saved
-            return None
-        ctx.iter_regs.extend(regs)
-        return self.modulo_loop(
-            outer, seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(flat.total, 32), "<", 32, True, 1, target, tuple(lp.name for lp in nest[1:])
-        )
+        return regs
 
     def pipelined_loop(self, s: For, at: Time, init: Value, bound: Value, loops: list[tuple[For, Value]], iv: Value, target: int) -> ForOp:
         """An innermost loop modulo-scheduled at the lowest II >= max(target, MII)."""

@@ -1,8 +1,8 @@
-"""Loop flattening: a perfect (or semi-perfect) nest with a constant number of iterations
+"""Loop flattening and merging: a perfect (or semi-perfect) nest with a constant number of iterations
 (rectangular, or triangular: bounds from the nest's own outer iterators) runs as one pipeline, so
 fill and drain are paid once; distances are exact in the flattened iteration space (below the
-iteration's depth for triangular nests); the cost model, ``loop_flatten off`` and ``--no-flatten``
-keep nests apart."""
+iteration's depth for triangular nests); adjacent loops and nests with no dependence between them
+share one pipeline; the cost model, ``loop_flatten off`` and ``--no-flatten`` keep nests apart."""
 
 from __future__ import annotations
 
@@ -74,6 +74,18 @@ void middle_gaps(int a[4][4][4]) {
   for (int i = 0; i < 4; i++)
     for (int j = 0; j < 4; j++)
       for (int k = j; k < i; k++) a[i][j][k] = i + j * k;
+}
+void two_products(double x1[12], double x2[12], const double A[12][12], const double y1[12], const double y2[10], int c[5]) {
+  for (int i = 0; i < 12; i++)
+    for (int j = 0; j < 12; j++) x1[i] = x1[i] + A[i][j] * y1[j];
+  for (int j = 0; j < 10; j++)
+    for (int i = 0; i < 12; i++) x2[i] = x2[i] + A[j][i] * y2[j];
+  for (int k = 0; k < 5; k++) c[k] = c[k] * 3 + k;
+}
+void chained(double x[12], const double A[12][12], double y[12]) {
+  for (int i = 0; i < 12; i++)
+    for (int j = 0; j < 12; j++) x[j] = x[j] + A[i][j];
+  for (int i = 0; i < 12; i++) y[i] = x[i] * 2.0;
 }
 void variable_bound(int n, int a[8][8]) {
   for (int i = 0; i < n; i++)
@@ -186,3 +198,26 @@ def test_triangular_distance_counts_iterations_of_the_triangle() -> None:
     t = isl.Map("{ L[t, i, j] -> x[t, i, j] : 0 <= t < 3 and 0 <= i < 10 and 0 <= j <= i }")
     t2 = isl.Map("{ L[t, i, j] -> x[t - 1, i, j] : 0 <= t < 3 and 0 <= i < 10 and 0 <= j <= i }")
     assert _least_successor_distance(t, t2, 1, two, 40) is None
+
+
+def test_independent_loops_share_one_pipeline(tmp_path: Path) -> None:
+    """x1 (144 iterations), x2 (120) and c (5) touch different arrays (A and the y are only read):
+    one pipeline of 144 iterations runs all three, the shorter ones in its first iterations."""
+    report = _synth(tmp_path, "two_products")
+    (loop,) = report["loops"]
+    assert loop["trip_count"] == 144 and loop["achieved_ii"] == 1
+    assert len(loop["flattened"]) == 4
+    assert any(t.startswith("merged loops") for t in report["transformations"])
+    assert report["latency_cycles"] < 144 + 120
+    result = _cosim(tmp_path, "two_products")
+    assert result["status"] == "pass"
+    assert {c["cycles"] for c in result["calls"]} == {report["latency_cycles"]}
+    assert len(_synth(tmp_path, "two_products", "--no-flatten")["loops"]) == 5
+
+
+def test_dependent_loops_stay_apart(tmp_path: Path) -> None:
+    """y reads the x the first nest writes: the loops run one after the other."""
+    report = _synth(tmp_path, "chained")
+    assert len(report["loops"]) == 2
+    assert not any(t.startswith("merged loops") for t in report["transformations"])
+    assert _cosim(tmp_path, "chained")["status"] == "pass"

@@ -7,6 +7,7 @@ not support with a located ``... is not supported`` diagnostic.
 
 from __future__ import annotations
 
+import math
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -880,7 +881,12 @@ def binary(op: str, lhs: Expr, rhs: Expr, loc: SourceLoc) -> Expr:
         raise HlsError(loc, f"invalid operands to '{op}' (floating-point values)")
     if op in ARITH_OPS:
         t = ct.usual_arithmetic_conversion(lhs.type, rhs.type)
-        return Binary(op, convert(lhs, t), convert(rhs, t), t, loc)
+        a, b = convert(lhs, t), convert(rhs, t)
+        if isinstance(t, FloatType):
+            simpler = _float_identity(op, a, b, loc)
+            if simpler is not None:
+                return simpler
+        return Binary(op, a, b, t, loc)
     if op in ("<<", ">>"):
         t = ct.integer_promote(lhs.type)
         return Binary(op, convert(lhs, t), convert(rhs, ct.integer_promote(rhs.type)), t, loc)
@@ -890,6 +896,42 @@ def binary(op: str, lhs: Expr, rhs: Expr, loc: SourceLoc) -> Expr:
     if op in ("&&", "||"):
         return Binary(op, lhs, rhs, INT, loc)
     raise unsupported(loc, f"operator '{op}'")
+
+
+def _float_identity(op: str, a: Expr, b: Expr, loc: SourceLoc) -> Expr | None:
+    """``x * 1``, ``x / 1``, ``x - 0``, ``x + -0`` as ``x`` and ``x * -1``, ``x / -1`` as ``-x``
+    (constants on either side of ``*`` and ``+``), as gcc folds them by default at every
+    optimisation level: exact for every value but a signalling NaN, which these keep unquieted,
+    so the hardware returns the bits the C program does."""
+
+    def const(e: Expr) -> float | None:
+        if not isinstance(e.type, FloatType):
+            v = _fold(e)  # an integer constant expression (-0 is +0)
+            return None if v is None else float(v)
+        if isinstance(e, Const):
+            return float(e.value)
+        if isinstance(e, Unary) and e.op == "-":
+            v = const(e.operand)
+            return None if v is None else -v
+        if isinstance(e, Cast) and isinstance(e.type, FloatType):
+            v = const(e.operand)
+            return None if v is None else float(v)  # +-0 and +-1 convert exactly
+        return None
+
+    def is_zero(v: float | None, negative: bool) -> bool:
+        return v is not None and v == 0.0 and (math.copysign(1.0, v) < 0) == negative
+
+    pairs = [(a, const(b))]
+    if op in ("*", "+"):
+        pairs.append((b, const(a)))
+    for x, c in pairs:
+        if op in ("*", "/") and c == 1.0:
+            return x
+        if op in ("*", "/") and c == -1.0:
+            return Unary("-", x, x.type, loc)
+        if (op == "-" and is_zero(c, False)) or (op == "+" and is_zero(c, True)):
+            return x
+    return None
 
 
 def _fold(e: Expr) -> int | float | None:

@@ -33,7 +33,7 @@ from hls.ir.hir import (
     UnitOp,
     Value,
 )
-from hls.ir.interface import ArrayArg, FunctionInterface, MemPortUse, Param, ScalarArg
+from hls.ir.interface import SV_KEYWORDS, ArrayArg, FunctionInterface, MemPortUse, Param, ScalarArg
 from hls.ir.kernel import KernelFunction
 
 _BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "eq": "==", "ne": "!=",
@@ -372,7 +372,22 @@ def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str) -> Funct
             params.append(ArrayArg(v.name, v.type.elem, v.type.dims, tuple(ports), v.is_const))
         else:
             params.append(ScalarArg(v.name, v.type))
-    return FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file)
+    iface = FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file)
+    # a scalar's port takes its C name unless that is a keyword or names another signal
+    module = lower_to_sv(fn, iface, ())
+    scalars = {p.name for p in params if isinstance(p, ScalarArg)}
+    taken = {p.name for p in module.ports if p.name not in scalars}
+    taken |= {w.name for w in module.wires} | {r.name for r in module.regs} | {i.name for i in module.instances} | {"sink_unused"}
+    named: list[Param] = []
+    for p in params:
+        if isinstance(p, ScalarArg):
+            port = p.name
+            while port in taken or port in SV_KEYWORDS:
+                port += "_r"
+            taken.add(port)
+            p = ScalarArg(p.name, p.type, p.value_range, port if port != p.name else "")
+        named.append(p)
+    return FunctionInterface(fn.name, tuple(named), kernel.return_type, kernel_file)
 
 
 def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) -> RtlModule:
@@ -391,11 +406,13 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
     start = f"t_{fn.start.name}"
     b.wires.append(RtlWire(start, 1, "ap_start & ~busy", "a run starts"))
     b.regs.append(RtlReg("busy", 1, f"(busy | {start}) & ~t_done", None, "1'b0"))
+    port_of = {p.name: p.rtl_name for p in iface.params if isinstance(p, ScalarArg)}
     for a in fn.args:
-        ports.append(RtlPort(a.value.name, "input", a.value.width, "scalar argument"))
+        port = port_of.get(a.value.name, a.value.name)
+        ports.append(RtlPort(port, "input", a.value.width, "scalar argument"))
         q = f"{a.value.name}_q"
-        b.regs.append(RtlReg(q, a.value.width, a.value.name, start, None, "argument sampled at start"))
-        b.define(a.value, f"{start} ? {a.value.name} : {q}")
+        b.regs.append(RtlReg(q, a.value.width, port, start, None, "argument sampled at start"))
+        b.define(a.value, f"{start} ? {port} : {q}")
     b.region(fn.body, None)
 
     outputs: list[tuple[str, str]] = [("ap_done", "t_done"), ("ap_ready", "t_done"), ("ap_idle", "~busy")]

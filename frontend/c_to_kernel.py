@@ -19,6 +19,7 @@ from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing, unsuppo
 from hls.frontend.pragmas import DIRECTIVES, honoured, option_location, parse_pragma
 from hls.ir import ctypes as ct
 from hls.ir.ctypes import DOUBLE, FLOAT, INT, ArrayType, FloatType, IntType, ScalarType
+from hls.ir.interface import SV_KEYWORDS
 from hls.ir.kernel import (
     ARITH_OPS,
     CMP_OPS,
@@ -136,6 +137,8 @@ class CToKernel:
         fd = self.funcs[top]
         self.top_name = top
         loc = self.loc(fd.decl)
+        if top in SV_KEYWORDS:
+            raise HlsError(loc, f"the top function's name '{top}' is a SystemVerilog keyword and cannot name the RTL module; rename the function")
         ret = self._return_type(fd)
         self.scopes.append(_Scope())
         params = [self._param(p) for p in self._param_decls(fd)]

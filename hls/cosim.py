@@ -74,6 +74,7 @@ class _HarnessArray:
 @dataclass(frozen=True)
 class _HarnessScalar:
     name: str
+    port: str  # its RTL port
     ctype: str
     is_float: bool
     width: int
@@ -174,7 +175,7 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
                 else:
                     expr = f"({ct})((int64_t){_int_literal(lo, 'int64_t')} + (int64_t)(hls_next_random() % {hi - lo + 1}ULL))"
                 edges = tuple(_int_literal(v, ct) for v in int_edge_values(p.type, lo, hi))
-            scalars.append(_HarnessScalar(p.name, ct, isinstance(p.type, FloatType), p.type.width, p.type.signed, expr, edges))
+            scalars.append(_HarnessScalar(p.name, p.rtl_name, ct, isinstance(p.type, FloatType), p.type.width, p.type.signed, expr, edges))
             decls.append(f"{ct} hls_arg_{p.name}")
             order.append(("scalar", p.name))
     ret = iface.return_type

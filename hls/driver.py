@@ -107,7 +107,7 @@ def _with_value_ranges(iface: FunctionInterface, model: AffineModel) -> Function
                 hi_v = int(hi.get_coordinate_val(isl.dim_type.set, 0).to_python())
                 lo_v = max(lo_v, min(0, hi_v))
                 hi_v = min(hi_v, max(lo_v, 0) + 64)
-                params.append(ScalarArg(p.name, p.type, (lo_v, hi_v)))
+                params.append(ScalarArg(p.name, p.type, (lo_v, hi_v), p.port))
                 continue
         params.append(p)
     return FunctionInterface(iface.name, tuple(params), iface.return_type, iface.kernel_file)
@@ -137,7 +137,7 @@ def interface_from_json(text: str) -> FunctionInterface:
             params.append(ArrayArg(p["name"], itype(p["elem"]), tuple(p["dims"]), ports, p.get("is_const", False)))
         else:
             vr = tuple(p["value_range"]) if p.get("value_range") else None
-            params.append(ScalarArg(p["name"], itype(p["type"]), vr))  # type: ignore[arg-type]
+            params.append(ScalarArg(p["name"], itype(p["type"]), vr, p.get("port", "")))  # type: ignore[arg-type]
     ret = itype(d["return_type"]) if d["return_type"] else None
     return FunctionInterface(d["name"], tuple(params), ret, d["kernel_file"])
 

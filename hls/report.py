@@ -123,7 +123,7 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
                 for s, d, w in sigs:
                     interfaces.append({"port": f"{p.name}_{s}", "direction": d, "bits": w, "protocol": "ap_memory", "object": p.name})
         else:
-            interfaces.append({"port": p.name, "direction": "in", "bits": p.type.width, "protocol": "ap_none", "object": p.name})
+            interfaces.append({"port": p.rtl_name, "direction": "in", "bits": p.type.width, "protocol": "ap_none", "object": p.name})
     return {
         "top": fn.name,
         "clock_ns": clock_ns,

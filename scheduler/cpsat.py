@@ -137,9 +137,29 @@ def schedule_dag(
     chains = _chain_constraints(dag, budget_ns)
     greedy = greedy_schedule(dag, chains, min_length, ii, capacity)
     if greedy is not None:
-        horizon = greedy[1]  # the optimum is no longer than the list schedule
-    else:
-        horizon = sum(max(nd.latency, 1) for nd in dag.nodes) + min_length + 1 + sum(max(d, 0) for _, _, d, _ in dag.edges)
+        # the optimum is no longer than the list schedule, which is a valid fallback
+        solved = _solve(dag, chains, min_length, time_limit_s, ii, capacity, greedy[1], greedy)
+        return solved if solved is not None else greedy
+    loose = sum(max(nd.latency, 1) for nd in dag.nodes) + min_length + 1 + sum(max(d, 0) for _, _, d, _ in dag.edges)
+    # no list schedule to start from (a recurrence it breaks): search first within twice the
+    # length of a schedule that ignores the recurrences, where the solver converges, then anywhere
+    flat = greedy_schedule(dag, chains, min_length, None, capacity)
+    if flat is not None and 2 * flat[1] + (ii or 0) < loose:
+        solved = _solve(dag, chains, min_length, time_limit_s, ii, capacity, 2 * flat[1] + (ii or 0), None)
+        if solved is not None:
+            return solved
+    solved = _solve(dag, chains, min_length, time_limit_s, ii, capacity, loose, None)
+    if solved is None:
+        raise ScheduleInfeasible("no schedule found")
+    return solved
+
+
+def _solve(
+    dag: Dag, chains: list[tuple[int, int, int]], min_length: int, time_limit_s: float, ii: int | None, capacity: dict[object, int],
+    horizon: int, greedy: tuple[list[int], int, dict[int, int]] | None,
+) -> tuple[list[int], int, dict[int, int]] | None:  # fmt: skip
+    """The CP-SAT schedule with every start at most ``horizon`` (None if none is found)."""
+    n = len(dag.nodes)
     m = cp_model.CpModel()
     s = [m.new_int_var(0, horizon, f"s{i}") for i in range(n)]
     length = m.new_int_var(min_length, horizon + max(nd.latency for nd in dag.nodes), "length")
@@ -199,11 +219,11 @@ def schedule_dag(
     solver.parameters.max_deterministic_time = time_limit_s
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        if greedy is not None:
-            return greedy  # the solver ran out of time: the list schedule is valid
-        raise ScheduleInfeasible("no schedule found")
+        return None
     units = {i: int(solver.value(u)) for i, u in unit_vars.items()}
     return [int(solver.value(v)) for v in s], int(solver.value(length)), units
+
+
 
 
 def greedy_schedule(

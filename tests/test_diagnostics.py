@@ -98,3 +98,16 @@ def test_user_errors_exit_1_internal_errors_2(tmp_path: Path) -> None:
     assert run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o")).returncode == 1
     proc = run_hls("cosim", str(src), "--top", "f", "-o", str(tmp_path / "o"))
     assert proc.returncode == 1 and "'b' is undeclared" in proc.stderr
+
+
+def test_top_function_named_by_a_systemverilog_keyword(tmp_path: Path) -> None:
+    """The module takes the function's name: 'wire' cannot be one (scalar ports get '_r' instead)."""
+    src = tmp_path / "k.c"
+    src.write_text("int wire(int a) {\n  return a + 1;\n}\n")
+    out = tmp_path / "out"
+    proc = run_hls(str(src), "--top", "wire", "-o", str(out))
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines()[0] == (
+        f"{src}:1:5: error: the top function's name 'wire' is a SystemVerilog keyword and cannot name the RTL module; rename the function"
+    )
+    assert not out.exists()

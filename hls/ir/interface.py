@@ -55,11 +55,18 @@ class ScalarArg:
 
     ``value_range`` is an inclusive range of values for which the function's accesses stay in
     bounds, when the argument controls loop bounds or subscripts (random cosim inputs use it).
+    As Vitis HLS does, a name that is a SystemVerilog keyword (or names a signal of the module)
+    gets the suffix ``_r`` on the port.
     """
 
     name: str
     type: ScalarType
     value_range: tuple[int, int] | None = None
+    port: str = ""  # the RTL port when it differs from the C name (a reserved word, a clash)
+
+    @property
+    def rtl_name(self) -> str:
+        return self.port or self.name
 
 
 Param = ArrayArg | ScalarArg
@@ -74,3 +81,24 @@ class FunctionInterface:
     params: tuple[Param, ...]
     return_type: ScalarType | None
     kernel_file: str
+
+
+# IEEE 1800-2017 Annex B: identifiers a port or module may not take
+SV_KEYWORDS = frozenset("""
+accept_on alias always always_comb always_ff always_latch and assert assign assume automatic before begin bind bins binsof
+bit break buf bufif0 bufif1 byte case casex casez cell chandle checker class clocking cmos config const constraint context
+continue cover covergroup coverpoint cross deassign default defparam design disable dist do edge else end endcase endchecker
+endclass endclocking endconfig endfunction endgenerate endgroup endinterface endmodule endpackage endprimitive endprogram
+endproperty endspecify endsequence endtable endtask enum event eventually expect export extends extern final first_match for
+force foreach forever fork forkjoin function generate genvar global highz0 highz1 if iff ifnone ignore_bins illegal_bins
+implements implies import incdir include initial inout input inside instance int integer interconnect interface intersect
+join join_any join_none large let liblist library local localparam logic longint macromodule matches medium modport module
+nand negedge nettype new nexttime nmos nor noshowcancelled not notif0 notif1 null or output package packed parameter pmos
+posedge primitive priority program property protected pull0 pull1 pulldown pullup pulsestyle_ondetect pulsestyle_onevent
+pure rand randc randcase randsequence rcmos real realtime ref reg reject_on release repeat restrict return rnmos rpmos rtran
+rtranif0 rtranif1 s_always s_eventually s_nexttime s_until s_until_with scalared sequence shortint shortreal showcancelled
+signed small soft solve specify specparam static string strong strong0 strong1 struct super supply0 supply1 sync_accept_on
+sync_reject_on table tagged task this throughout time timeprecision timeunit tran tranif0 tranif1 tri tri0 tri1 triand
+trior trireg type typedef union unique unique0 unsigned until until_with untyped use uwire var vectored virtual void wait
+wait_order wand weak weak0 weak1 while wildcard wire with within wor xnor xor
+""".split())

@@ -1,5 +1,6 @@
-"""PolyBench at MINI: every kernel that passed before must still pass cosim (polybench/expected_pass.txt);
-the others must fail with their located diagnostic, never with wrong hardware."""
+"""PolyBench at MINI: every kernel that passed before must still pass cosim (polybench/expected_pass.txt),
+in no more cycles than the published table (polybench/results.json, made by `make polybench`); the
+others must fail with their located diagnostic, never with wrong hardware."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ KNOWN_GAPS: dict[str, str] = {}
 # loops whose bounds stay constants without POLYBENCH_USE_SCALAR_LB (heat-3d's time loop runs to
 # TSTEPS, not _PB_TSTEPS, as in PolyBench)
 STATIC_LOOPS = {"heat-3d": 1}
+PUBLISHED = {k["kernel"]: k["cosim_cycles"][0] for k in json.loads((ROOT / "results.json").read_text())["kernels"] if k["cosim_cycles"]}
 
 
 def test_every_kernel_is_either_expected_to_pass_or_a_known_gap() -> None:
@@ -36,6 +38,8 @@ def test_polybench_mini(kernel: str) -> None:
         assert result["cosim_cycles"] and result["cosim_cycles"][0] > 0
         if result["report_latency"] is not None:
             assert result["cosim_cycles"][0] == result["report_latency"]
+        # a change that costs cycles says why and regenerates the table
+        assert result["cosim_cycles"][0] <= PUBLISHED[kernel], f"{kernel}: slower than polybench/results.json"
     else:
         assert result["status"] == "fail"
         assert KNOWN_GAPS[kernel] in result["diagnostic"]

@@ -232,8 +232,13 @@ def test_distributed_copies_keep_bounds_on_enclosing_iterators(tmp_path: Path) -
 def test_transformed_kernels_are_faster_and_bit_exact(tmp_path: Path, top: str, to_bound: float, speedup: float) -> None:
     report = _run(tmp_path, top)
     source_order = _run(tmp_path, top, "--no-transform")
-    assert source_order["transformations"] == []
-    assert report["transformations"][-1].startswith("applied: ")
+
+    def reordering(notes: list[str]) -> list[str]:
+        """The pass's notes; merging independent loops is the scheduler's, in both modes."""
+        return [t for t in notes if not t.startswith("merged loops")]
+
+    assert reordering(source_order["transformations"]) == []
+    assert reordering(report["transformations"])[-1].startswith("applied: ")
     assert report["latency_cycles"] * speedup < source_order["latency_cycles"]
     # II 1 wherever the ports allow it (the wavefront reads a twice and writes it once per iteration)
     assert all(lp["achieved_ii"] == (2 if top == "wave" else 1) for lp in report["loops"] if lp["pipelined"])

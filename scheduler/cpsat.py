@@ -224,8 +224,6 @@ def _solve(
     return [int(solver.value(v)) for v in s], int(solver.value(length)), units
 
 
-
-
 def greedy_schedule(
     dag: Dag, chains: list[tuple[int, int, int]], min_length: int, ii: int | None, capacity: dict[object, int]
 ) -> tuple[list[int], int, dict[int, int]] | None:

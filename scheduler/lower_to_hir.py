@@ -1133,7 +1133,7 @@ class _Lowering:
             apart += cost
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
         seg, _, _ = self.odometers(group, loops)
-        target = min(u.target for u in group)
+        target = max(u.target for u in group)  # each loop's requested II holds in the merged one
         together = max(u.total for u in group) * max(target, minimum_ii(seg.dag, seg.capacity()).mii) + _critical_path(seg.dag)
         ctx.consts, ctx.const_ops, ctx.const_value = saved
         return together < apart
@@ -1149,7 +1149,7 @@ class _Lowering:
         ctx.fn.transformations.append(f"merged loops {where} into one pipeline: no dependence between them")
         return self.modulo_loop(
             head, seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(max(u.total for u in group), 32), "<", 32, True, 1,
-            min(u.target for u in group), tuple(names),
+            max(u.target for u in group), tuple(names),
         )  # fmt: skip
 
     def flattened_loop(self, flat: _FlatNest, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:

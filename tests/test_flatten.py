@@ -87,6 +87,13 @@ void chained(double x[12], const double A[12][12], double y[12]) {
     for (int j = 0; j < 12; j++) x[j] = x[j] + A[i][j];
   for (int i = 0; i < 12; i++) y[i] = x[i] * 2.0;
 }
+void asked_ii(int a[16], int c[8]) {
+  for (int i = 0; i < 16; i++) {
+#pragma HLS pipeline II=2
+    a[i] = a[i] + 1;
+  }
+  for (int j = 0; j < 8; j++) c[j] = c[j] * 3;
+}
 void variable_bound(int n, int a[8][8]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < 8; j++) a[i][j] = j;
@@ -213,6 +220,15 @@ def test_independent_loops_share_one_pipeline(tmp_path: Path) -> None:
     assert result["status"] == "pass"
     assert {c["cycles"] for c in result["calls"]} == {report["latency_cycles"]}
     assert len(_synth(tmp_path, "two_products", "--no-flatten")["loops"]) == 5
+
+
+def test_merging_keeps_the_ii_a_loop_asks_for(tmp_path: Path) -> None:
+    """The first loop asks for II=2: no pipeline that runs it may start iterations faster."""
+    report = _synth(tmp_path, "asked_ii")
+    line = KERNELS.splitlines().index("void asked_ii(int a[16], int c[8]) {") + 2
+    (first,) = [loop for loop in report["loops"] if loop["line"] == line]
+    assert first["target_ii"] == 2 and first["achieved_ii"] >= 2
+    assert _cosim(tmp_path, "asked_ii")["status"] == "pass"
 
 
 def test_dependent_loops_stay_apart(tmp_path: Path) -> None:

@@ -658,12 +658,16 @@ class CToKernel:
         if isinstance(node, c_ast.Assignment):
             # 'a = b = v': the inner assignment happens first; its value is what b now holds
             done = self._assignment(node)
-            self.pending.extend(done)
             target = done[-1]
             assert isinstance(target, Assign)
             if target.indices is None:
+                self.pending.extend(done)
                 return VarRead(target.var, loc)
-            return ArrayRead(target.var, [clone_expr(i) for i in target.indices], loc)
+            # not the element read back: its subscripts, evaluated again, may read what was stored
+            assert isinstance(target.var.type, ArrayType)
+            stored = self._temporary(f"{target.var.name}_val", target.var.type.elem, loc)
+            self.pending.extend([*done[:-1], Assign(stored, None, target.value, loc), Assign(target.var, target.indices, VarRead(stored, loc), loc)])
+            return VarRead(stored, loc)
         if isinstance(node, c_ast.ExprList):
             raise unsupported(loc, "comma operator")
         raise unsupported(loc, f"expression ({type(node).__name__})")

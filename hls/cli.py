@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import sys
 import traceback
@@ -36,6 +37,7 @@ def main() -> None:
     \b
       hls FILE.c --top F [options]        synthesize (same as 'hls synth')
       hls cosim FILE.c --top F [options]  co-simulate the RTL against the C code
+      hls impl FILE.c --top F [options]   place and route the RTL with the open tools (ECP5)
     """
 
 
@@ -140,3 +142,32 @@ def cosim(
         _fail(err, debug, "cosim")
         return
     sys.exit(0 if result.status == "pass" else 1)
+
+
+@main.command()
+@_common
+@click.option("--seed", type=int, default=1, show_default=True, help="Placement seed of nextpnr.")
+def impl(file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool, seed: int) -> None:
+    """Implement the RTL in OUTDIR (as it is on disk) with the open tools, out of context.
+
+    Yosys synth_ecp5 and nextpnr-ecp5 place and route it on a Lattice ECP5-85 (speed 6) at the
+    design's target clock; Yosys synth_xilinx estimates 7-series resources. Prints Fmax, whether
+    the clock is met and the resources, and adds them to OUTDIR/report.json ("implementation")
+    and report.rpt; exits 0 whether or not the clock is met. Synthesizes first only if OUTDIR
+    has no RTL.
+    """
+    from hls.driver import CompileOptions, compile_kernel
+    from hls.impl import implementation_text, run_impl
+
+    out = outdir or Path("hls_out") / top
+    try:
+        if not (out / "rtl" / "filelist.f").exists() or not (out / "report.json").exists():
+            compile_kernel(CompileOptions(file, top, out, _cpp_args(includes, defines)))
+        report = json.loads((out / "report.json").read_text())
+        if report["top"] != top:
+            raise HlsError(SourceLoc(str(file), 0, 0), f"impl: the RTL in {out} is of '{report['top']}', not '{top}' (give each top its own -o folder)")
+        result = run_impl(out, seed, echo=lambda msg: click.echo(msg, err=True))
+    except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
+        _fail(err, debug, "impl")
+        return
+    click.echo(implementation_text(result), nl=False)

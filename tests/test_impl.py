@@ -1,0 +1,55 @@
+"""``hls impl``: the open flow (Yosys + nextpnr-ecp5 from PyPI) on the RTL of an output folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import run_hls
+
+KERNELS = """
+void scale_reverse(const int a[1024], int out[1024]) {
+  int buf[1024];
+  for (int i = 0; i < 1024; i++) buf[i] = a[i] ^ (i << 3);
+  for (int i = 0; i < 1024; i++) out[i] = buf[1023 - i] + 1;
+}
+void fp_scale(float a[8], const float b[8]) {
+  for (int i = 0; i < 8; i++) a[i] = a[i] * b[i];
+}
+"""
+
+
+def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) -> None:
+    """A 1024-word local array becomes DP16KD on ECP5 and RAMB18/36 on 7-series; Fmax and the
+    resources reach report.json and report.rpt, and a second run replaces them."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / "o"
+    proc = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    impl = json.loads((out / "report.json").read_text())["implementation"]
+    ecp5, xc7 = impl["ecp5"], impl["xc7"]
+    assert ecp5["cells"].get("DP16KD", 0) >= 1 and ecp5["bram"] >= 1
+    assert ecp5["fmax_mhz"] > 0 and ecp5["met"] == (ecp5["fmax_mhz"] >= ecp5["target_mhz"]) and ecp5["target_mhz"] == 100
+    assert ecp5["lut"] > 0 and ecp5["ff"] > 0 and ecp5["dsp"] == 0  # no multiplier in this design
+    assert xc7["cells"].get("RAMB18E1", 0) + xc7["cells"].get("RAMB36E1", 0) >= 1 and xc7["bram_18k"] >= 2
+    assert xc7["lut"] > 0 and xc7["ff"] > 0
+    assert f"Fmax {ecp5['fmax_mhz']:.2f} MHz" in proc.stdout
+    rpt = (out / "report.rpt").read_text()
+    assert "== Latency" in rpt and rpt.count("== Implementation (open flow)") == 1
+    again = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out), "--seed", "2")
+    assert again.returncode == 0, again.stderr
+    assert (out / "report.rpt").read_text().count("== Implementation (open flow)") == 1
+    assert json.loads((out / "report.json").read_text())["implementation"]["seed"] == 2
+
+
+def test_floating_point_design_is_a_clear_error(tmp_path: Path) -> None:
+    """The FP operator modules are simulation models: exit 1 naming them, no traceback."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / "o"
+    proc = run_hls("impl", str(src), "--top", "fp_scale", "-o", str(out))
+    assert proc.returncode == 1
+    assert "error: impl: 'fp_scale' uses floating-point operators (hls_fmul)" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "implementation" not in json.loads((out / "report.json").read_text())

@@ -4,7 +4,7 @@ SCRIPTS := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scr
 HLS := $(SCRIPTS)/hls
 STAMP := .deps-stamp
 
-.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent
+.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent fp-check
 
 deps: $(STAMP)
 
@@ -32,6 +32,12 @@ fuzz: fuzz-deps
 # co-simulated and classified; findings (original and C-Vise reduction) in progen_out/findings/<class>/.
 fuzz-independent: fuzz-deps
 	$(PYTHON) -m hls.progen --n $(N) --seed $(SEED) --jobs $(JOBS) --out progen_out --reduce
+
+# Bit-exact check of the synthesizable floating-point cores against the host's C: N random and
+# edge-case operand sets for each of the 46 operators (add, sub, mul, div, sqrt, compares,
+# conversions; binary32 and binary64) under Verilator.
+fp-check: deps
+	$(PYTHON) scripts/check_fp_cores.py --n $(if $(filter command line,$(origin N)),$(N),1000000) --seed $(SEED)
 
 # Compile the bundled example and co-simulate it against its C testbench.
 demo: deps

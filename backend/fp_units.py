@@ -1,9 +1,12 @@
 """Floating-point operator modules: one per operation and precision (``hls_dadd``, ``hls_fcmp_olt``,
 ``hls_sitofp_i32_f64``...), fully pipelined with a fixed latency and a clock enable.
 
-Under ```ifdef HLS_XILINX_FP`` a module instantiates the Xilinx Floating-Point Operator IP core
-named like it (``<module>_ip``), created by the Tcl script ``xilinx_fp_ip.tcl`` written beside the
-RTL; otherwise it uses the portable, bit-exact model in ``hls_fp_pkg.sv``.
+Each module instantiates one of our synthesizable IEEE-754 cores (``templates/lib/hls_*_core.sv``,
+bit-exact with the C program on x86-64) and delays its result by the unit's latency; min/max are
+plain logic on the bit patterns. exp, log and pow have no synthesizable RTL: their modules are
+simulation models calling the host's C library (``hls impl`` refuses them). Under
+```ifdef HLS_XILINX_FP`` a module instantiates the Xilinx Floating-Point Operator IP core named
+like it (``<module>_ip``), created by the Tcl script ``xilinx_fp_ip.tcl`` written beside the RTL.
 """
 
 from __future__ import annotations
@@ -15,14 +18,16 @@ from hls.ir.hir import UnitOp
 FP_KINDS = ("add", "sub", "mul", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow")
 CONVERSIONS = ("sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
 
-_REAL_OP = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+# (exponent, fraction) bits of binary32 and binary64, by width
+_FORMAT = {32: (8, 23), 64: (11, 52)}
 # elementary functions: the simulation model calls the host's C library, so it computes what the
 # C program computes there: double through the real functions ($exp is C's exp), float through
 # DPI-C (templates/lib/hls_libm_dpi.c). Under HLS_XILINX_FP, exp and log are the Floating-Point
 # Operator's cores, whose results are within an ulp but not always glibc's.
 _LIBM = ("exp", "log", "pow")
 _REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow"}
-_CMP = {"olt": "x < y", "ole": "x <= y", "ogt": "x > y", "oge": "x >= y", "oeq": "x == y", "une": "!(x == y)"}
+_CMP_OP = {"olt": 0, "ole": 1, "ogt": 2, "oge": 3, "oeq": 4, "une": 5}  # hls_fp_cmp_core's OP
+_ROUND_CORE = "hls_fp_round_core.sv"
 # Xilinx floating_point v7.1 configuration per operation
 _IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "mul": ("Multiply", None),
                  "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
@@ -34,106 +39,113 @@ _IP_COMPARE = {"olt": "Less_Than", "ole": "Less_Than_Or_Equal", "ogt": "Greater_
 
 @dataclass(frozen=True)
 class FpUnit:
-    """One operator module: its ports, latency, portable model and Xilinx IP configuration."""
+    """One operator module: its ports, latency, the core (or logic, or model) computing it and the
+    Xilinx IP configuration."""
 
     module: str
     inputs: tuple[tuple[str, int], ...]  # (port, width)
     out_width: int
     latency: int
-    model: str  # SystemVerilog expression of the result over the input ports
     ip_config: tuple[tuple[str, str], ...]  # CONFIG.* properties of the Xilinx IP
     ip_out_width: int  # width of the IP's m_axis_result_tdata
-    model_width: int = 0  # width of ``model`` when wider than the result (the low bits are taken)
+    core: str = ""  # the templates/lib core module computing the result
+    core_params: tuple[tuple[str, str], ...] = ()
+    core_inputs: tuple[tuple[str, str], ...] = ()  # (core port, expression over the unit's inputs)
+    library_files: tuple[str, ...] = ()  # templates/lib files the core needs
+    model: str = ""  # without a core: SystemVerilog expression of the result over the input ports
     dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
 
     @property
-    def full_width(self) -> int:
-        return max(self.model_width, self.out_width)
+    def synthesizable(self) -> bool:
+        """False for the simulation models of exp, log and pow (``real`` arithmetic, DPI-C)."""
+        return bool(self.core) or not (self.dpi_imports or "$" in self.model)
+
+    @property
+    def description(self) -> str:
+        if self.core:
+            return f"our synthesizable, bit-exact core {self.core}"
+        return "logic on the bit patterns" if self.synthesizable else "a bit-exact simulation model (not synthesizable)"
 
 
 def is_fp_kind(kind: str) -> bool:
     return kind in CONVERSIONS or (kind[:1] in ("f", "d") and kind[1:].split("_")[0] in FP_KINDS)
 
 
-def _as_f64(port: str, width: int) -> str:
-    return port if width == 64 else f"hls_fp_pkg::f32_to_f64({port})"
-
-
-def _from_f64(expr: str, width: int) -> str:
-    return expr if width == 64 else f"hls_fp_pkg::f64_to_f32({expr})"
+def _format_params(width: int, suffix: str = "") -> tuple[tuple[str, str], ...]:
+    ew, mw = _FORMAT[width]
+    return ((f"EW{suffix}", str(ew)), (f"MW{suffix}", str(mw)))
 
 
 def fp_unit(op: UnitOp) -> FpUnit:
     """The operator module a floating-point unit op instantiates."""
-    kind, w_out, lat = op.kind, op.result.width, op.latency
-    w_in = op.operands[0].width
-    prec = "Double" if max(w_in, w_out) == 64 and kind not in CONVERSIONS else "Single"
+    kind, lat = op.kind, op.latency
     if kind in CONVERSIONS:
-        return _conversion(kind, w_in, w_out, lat)
+        return _conversion(kind, op.operands[0].width, op.result.width, lat)
     base, _, pred = kind[1:].partition("_")
     w = 64 if kind[0] == "d" else 32
     prec = "Double" if w == 64 else "Single"
-    a, b = _as_f64("a", w), _as_f64("b", w)
-    inputs = (("a", w), ("b", w)) if base == "pow" else (("a", w),)
+    binary = (("a", w), ("b", w))
+    config: list[tuple[str, str]] = []
+    if base in _IP_OPERATION:
+        config = [("Operation_Type", _IP_OPERATION[base][0]), ("A_Precision_Type", prec)]
+        if _IP_OPERATION[base][1]:
+            config.append(("Add_Sub_Value", _IP_OPERATION[base][1] or ""))
+    ab = (("a", "a"), ("b", "b"))
+    if base in ("add", "sub"):
+        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, "hls_fp_addsub_core", _format_params(w),
+                      (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv",))  # fmt: skip
+    if base in ("mul", "div"):
+        core = f"hls_fp_{base}_core"
+        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, _format_params(w), ab,
+                      (f"{core}.sv", _ROUND_CORE))  # fmt: skip
+    if base == "sqrt":
+        return FpUnit(f"hls_{kind}", (("a", w),), w, lat, tuple(config), w, "hls_fp_sqrt_core", _format_params(w),
+                      (("a", "a"),), ("hls_fp_sqrt_core.sv", _ROUND_CORE))  # fmt: skip
+    if base == "cmp":
+        config.append(("C_Compare_Operation", _IP_COMPARE[pred]))
+        return FpUnit(f"hls_{kind}", binary, 1, lat, tuple(config), 8, "hls_fp_cmp_core",
+                      (*_format_params(w), ("OP", str(_CMP_OP[pred]))), ab, ("hls_fp_cmp_core.sv",))  # fmt: skip
+    if base in ("min", "max"):
+        # plain logic on the bit patterns (no IP core): NaN, signed-zero and ordering rules of glibc
+        return FpUnit(f"hls_{kind}", binary, w, lat, (), w, model=_min_max_logic(w, base == "max"))
+    inputs = binary if base == "pow" else (("a", w),)
     dpi: tuple[str, ...] = ()
-    model = ""
-    if base in _LIBM and w == 32:
+    if w == 32:
         # the C library's own float function (through DPI-C): rounding the double result once
         # differs from glibc's expf/logf/powf for about one argument in 1,600
         fn = f"hls_libm_{base}f"
         args = ", ".join(f"input int unsigned {p}" for p, _ in inputs)
         dpi = (f'import "DPI-C" pure function int unsigned {fn}({args});',)
         model = f"{fn}({', '.join(p for p, _ in inputs)})"
-    elif base in _LIBM:
+    else:
         model = f"$realtobits({_REAL_FUNCTION[base]}({', '.join(f'$bitstoreal({p})' for p, _ in inputs)}))"
-    if base == "pow":
-        # no Floating-Point Operator core computes pow: the model is used under HLS_XILINX_FP too
-        return FpUnit(f"hls_{kind}", inputs, w, lat, model, (), w, dpi_imports=dpi)
-    config: list[tuple[str, str]] = [("Operation_Type", _IP_OPERATION[base][0]), ("A_Precision_Type", prec)]
-    if _IP_OPERATION[base][1]:
-        config.append(("Add_Sub_Value", _IP_OPERATION[base][1] or ""))
-    if base in _REAL_OP:
-        model = _from_f64(f"$realtobits($bitstoreal({a}) {_REAL_OP[base]} $bitstoreal({b}))", w)
-        return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), w, lat, model, tuple(config), w)
-    if base in _LIBM:
-        return FpUnit(f"hls_{kind}", inputs, w, lat, model, tuple(config), w, dpi_imports=dpi)
-    if base == "sqrt":
-        model = _from_f64(f"$realtobits($sqrt($bitstoreal({a})))", w)
-        return FpUnit(f"hls_{kind}", (("a", w),), w, lat, model, tuple(config), w)
-    if base in ("min", "max"):
-        # plain logic on the bit patterns (no IP core): NaN, signed-zero and ordering rules of glibc
-        return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), w, lat, _min_max_logic(w, base == "max"), (), w)
-    cond = _CMP[pred].replace("x", f"$bitstoreal({a})", 1).replace("y", f"$bitstoreal({b})", 1)
-    if pred == "une":
-        cond = f"!($bitstoreal({a}) == $bitstoreal({b}))"
-    config.append(("C_Compare_Operation", _IP_COMPARE[pred]))
-    return FpUnit(f"hls_{kind}", (("a", w), ("b", w)), 1, lat, cond, tuple(config), 8)
+    # no Floating-Point Operator core computes pow: the model is used under HLS_XILINX_FP too
+    return FpUnit(f"hls_{kind}", inputs, w, lat, tuple(config), w, model=model, dpi_imports=dpi)
 
 
 def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
     if kind in ("fpext", "fptrunc"):
-        model = "hls_fp_pkg::f32_to_f64(a)" if kind == "fpext" else "hls_fp_pkg::f64_to_f32(a)"
         config = (("Operation_Type", "Float_to_float"), ("A_Precision_Type", "Single" if kind == "fpext" else "Double"),
                   ("Result_Precision_Type", "Double" if kind == "fpext" else "Single"))  # fmt: skip
-        return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, model, config, w_out)
+        core = "hls_fp_ext_core" if kind == "fpext" else "hls_fp_trunc_core"
+        files = (f"{core}.sv",) if kind == "fpext" else (f"{core}.sv", _ROUND_CORE)
+        return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, core,
+                      (*_format_params(w_in, "I"), *_format_params(w_out, "O")), (("a", "a"),), files)  # fmt: skip
     if kind in ("sitofp", "uitofp"):
         signed = kind == "sitofp"
-        # a $signed cast, not {{n{a[msb]}}, a}: Verilator 5.006 miscompiles that replication when a
-        # is the negation of a zero-extended bit (tests/regressions/neg_cmp_to_double.c)
-        ext = "64'($signed(a))" if signed and w_in < 64 else (f"{{{64 - w_in}'d0, a}}" if w_in < 64 else "a")
-        neg = f"a[{w_in - 1}]" if signed else "1'b0"
-        mag = f"({neg} ? -({ext}) : ({ext}))"
-        model = f"hls_fp_pkg::int_to_fp({neg}, {mag}, 1'b{int(w_out == 64)})"
         name = f"hls_{kind}_{'i' if signed else 'u'}{w_in}_f{w_out}"
         config = (("Operation_Type", "Fixed_to_float"), ("A_Precision_Type", f"{'Int' if signed else 'Uint'}{w_in}"),
                   ("Result_Precision_Type", "Double" if w_out == 64 else "Single"))  # fmt: skip
-        return FpUnit(name, (("a", w_in),), w_out, lat, model, config, w_out, 64)
+        params = (("IW", str(w_in)), ("SIGNED", f"1'b{int(signed)}"), *_format_params(w_out))
+        return FpUnit(name, (("a", w_in),), w_out, lat, config, w_out, "hls_int_to_fp_core", params, (("a", "a"),),
+                      ("hls_int_to_fp_core.sv", _ROUND_CORE))  # fmt: skip
     unsigned = kind == "fptoui"
-    model = f"hls_fp_pkg::fp_to_int({_as_f64('a', w_in)}, {w_out}, 1'b{int(unsigned)})"
     name = f"hls_{kind}_f{w_in}_{'u' if unsigned else 'i'}{w_out}"
     config = (("Operation_Type", "Float_to_fixed"), ("A_Precision_Type", "Double" if w_in == 64 else "Single"),
               ("Result_Precision_Type", f"{'Uint' if unsigned else 'Int'}{w_out}"))  # fmt: skip
-    return FpUnit(name, (("a", w_in),), w_out, lat, model, config, w_out, 64)
+    params = (*_format_params(w_in), ("OW", str(w_out)), ("UNSIGNED", f"1'b{int(unsigned)}"))
+    return FpUnit(name, (("a", w_in),), w_out, lat, config, w_out, "hls_fp_to_int_core", params, (("a", "a"),),
+                  ("hls_fp_to_int_core.sv",))  # fmt: skip
 
 
 def _min_max_logic(w: int, is_max: bool) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
-from hls.diagnostics import processing
+from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
 from hls.ir.hir import (
     CombOp,
@@ -71,6 +71,7 @@ class _Builder:
     loads: dict[tuple[MemRef, int], bool] = field(default_factory=dict)
     libs: set[str] = field(default_factory=set)
     fp_units: dict[str, FpUnit] = field(default_factory=dict)
+    simulation_models: list[tuple[str, SourceLoc | None]] = field(default_factory=list)
     const_val: dict[Value, int] = field(default_factory=dict)
     rams: dict[str, RtlRam] = field(default_factory=dict)
     bypass_loads: list[LoadOp] = field(default_factory=list)
@@ -207,7 +208,9 @@ class _Builder:
         if is_fp_kind(op.kind):
             unit = fp_unit(op)
             self.fp_units.setdefault(unit.module, unit)
-            self.libs.add("hls_fp_pkg.sv")
+            self.libs.update(unit.library_files)
+            if not unit.synthesizable:
+                self.simulation_models.append((unit.module, op.loc))
             conns = [("clk", "ap_clk"), ("ce", "1'b1")]
             conns += [(port, self.ref(v)) for (port, _), v in zip(unit.inputs, op.operands)]
             conns.append(("r", res))
@@ -495,7 +498,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
     return RtlModule(
         fn.name, header, tuple(ports), tuple(b.wires), tuple(b.regs), tuple(b.instances), tuple(outputs),
         tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)), tuple(b.fp_units[k] for k in sorted(b.fp_units)),
-        tuple(b.rams[k] for k in sorted(b.rams)),
+        tuple(b.rams[k] for k in sorted(b.rams)), tuple(b.simulation_models),
     )  # fmt: skip
 
 

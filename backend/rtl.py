@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hls.diagnostics import SourceLoc
+
 
 @dataclass(frozen=True)
 class RtlPort:
@@ -57,6 +59,8 @@ class RtlModule:
     library_files: tuple[str, ...]  # helper module files this module instantiates
     fp_units: tuple[object, ...] = ()  # generated floating-point operator modules (backend.fp_units.FpUnit)
     rams: tuple[RtlRam, ...] = ()  # generated RAM modules
+    # operator modules with no synthesizable RTL (exp, log, pow) and the C they come from
+    simulation_models: tuple[tuple[str, SourceLoc | None], ...] = ()
 
 
 @dataclass(frozen=True)

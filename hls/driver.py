@@ -206,7 +206,9 @@ def _run(opts: CompileOptions, ctx: _Context, parsed: ParsedFile, out: Path) -> 
         assert ctx.interface is not None and ctx.model is not None
         (out / "interface.json").write_text(interface_to_json(ctx.interface))
         report = build_report(results["hir"], ctx.model, ctx.interface, opts.clock_ns)
-        report["fp_operators"] = sorted(u.module for u in rtl.fp_units)  # type: ignore[attr-defined]  # simulation models
+        report["fp_operators"] = sorted(u.module for u in rtl.fp_units)  # type: ignore[attr-defined]
+        # operators whose RTL only simulates (exp, log, pow): hls impl refuses them, located
+        report["simulation_models"] = [{"module": m, "loc": str(loc) if loc else None} for m, loc in rtl.simulation_models]
         (out / "report.json").write_text(report_json(report))
         (out / "report.rpt").write_text(report_text(report))
     files += [out / "interface.json", out / "report.json", out / "report.rpt"]

@@ -57,6 +57,14 @@ def _synthesis_script(files: list[str], top: str, command: str, stat: str, extra
     return f"{reads}\n{command}\n{extra}tee -q -o {stat} stat -json\n"
 
 
+def _split_loc(loc: str | None, fallback: str) -> tuple[str, int, int]:
+    """``file:line:col`` as written in report.json (the file may itself hold colons)."""
+    if not loc:
+        return fallback, 0, 0
+    file, line, col = loc.rsplit(":", 2)
+    return file, int(line), int(col)
+
+
 def run_impl(outdir: Path, seed: int = 1, echo: Callable[[str], None] = print) -> dict[str, Any]:
     """Runs the flow on ``outdir``'s RTL (as on disk) at the clock of its report; writes
     ``outdir/impl`` (scripts, logs, netlists) and adds the results to the reports."""
@@ -67,12 +75,17 @@ def run_impl(outdir: Path, seed: int = 1, echo: Callable[[str], None] = print) -
         raise HlsError(SourceLoc(str(outdir), 0, 0), "impl: no synthesized design in this folder")
     report = json.loads(report_path.read_text())
     top = str(report["top"])
-    fp = list(report.get("fp_operators", []))
-    if fp:
+    models = list(report.get("simulation_models", []))
+    if models:
+        first = models[0]
+        file, line, col = _split_loc(first.get("loc"), str(outdir))
+        names = sorted({m["module"] for m in models})
+        fn = first["module"].removeprefix("hls_")[1:]
+        ip = "" if fn == "pow" else ", or implement with the Xilinx IP (HLS_XILINX_FP) in Vivado"
         raise HlsError(
-            SourceLoc(str(outdir), 0, 0),
-            f"impl: '{top}' uses floating-point operators ({', '.join(fp)}) whose RTL is a simulation model "
-            "(synthesizable IEEE-754 operators are not written yet; with HLS_XILINX_FP they are Vivado IP cores)",
+            SourceLoc(file, line, col),
+            f"impl: '{top}' computes {fn} here, which has no synthesizable RTL (simulation models calling the C "
+            f"library: {', '.join(names)}); compute it with + - * / sqrt{ip}",
         )
     files = [f"../rtl/{line.strip()}" for line in filelist.read_text().splitlines() if line.strip().endswith((".sv", ".v"))]
     clock_ns = float(report["clock_ns"])

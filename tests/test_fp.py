@@ -108,8 +108,8 @@ def _near_float_limits(rng: Any, n: int) -> Any:
 
 
 def test_double_to_float_rounding_matches_the_host(tmp_path: Path) -> None:
-    """hls_fp_pkg::f64_to_f32 (every double->float rounding of the portable models) against the
-    host's conversion, bit for bit, around the subnormal and overflow boundaries."""
+    """hls_fp_trunc_core (double -> float) against the host's conversion, bit for bit, around the
+    subnormal and overflow boundaries (with numpy's operands, beside scripts/check_fp_cores.py)."""
     import numpy as np
 
     values = _near_float_limits(np.random.default_rng(11), 20000)
@@ -118,17 +118,24 @@ def test_double_to_float_rounding_matches_the_host(tmp_path: Path) -> None:
     (tmp_path / "tb.sv").write_text(
         f"""module tb;
   logic [63:0] mem [0:{bits.size - 1}];
+  logic [63:0] x;
+  logic [31:0] r;
+  hls_fp_trunc_core #(11, 52, 8, 23) u_trunc (.a(x), .r(r));
   initial begin
     $readmemh("in.hex", mem);
-    for (int i = 0; i < {bits.size}; i++) $display("%08x", hls_fp_pkg::f64_to_f32(mem[i]));
+    for (int i = 0; i < {bits.size}; i++) begin
+      x = mem[i];
+      #1 $display("%08x", r);
+    end
     $finish;
   end
 endmodule
 """
     )
-    lib = Path(__file__).resolve().parents[1] / "templates" / "lib" / "hls_fp_pkg.sv"
+    lib = Path(__file__).resolve().parents[1] / "templates" / "lib"
     build = subprocess.run(
-        ["verilator", "--binary", "-Wno-fatal", "--top-module", "tb", str(lib), "tb.sv", "-Mdir", "obj"],
+        ["verilator", "--binary", "-Wno-fatal", "--top-module", "tb", str(lib / "hls_fp_trunc_core.sv"),
+         str(lib / "hls_fp_round_core.sv"), "tb.sv", "-Mdir", "obj"],
         cwd=tmp_path, capture_output=True, text=True,
     )
     assert build.returncode == 0, build.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import run_hls
 
-KERNELS = """
+KERNELS = """#include <math.h>
 void scale_reverse(const int a[1024], int out[1024]) {
   int buf[1024];
   for (int i = 0; i < 1024; i++) buf[i] = a[i] ^ (i << 3);
@@ -15,6 +15,9 @@ void scale_reverse(const int a[1024], int out[1024]) {
 }
 void fp_scale(float a[8], const float b[8]) {
   for (int i = 0; i < 8; i++) a[i] = a[i] * b[i];
+}
+float fp_exp(float x) {
+  return 2.0f * expf(x);
 }
 """
 
@@ -43,13 +46,26 @@ def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) ->
     assert json.loads((out / "report.json").read_text())["implementation"]["seed"] == 2
 
 
-def test_floating_point_design_is_a_clear_error(tmp_path: Path) -> None:
-    """The FP operator modules are simulation models: exit 1 naming them, no traceback."""
+def test_floating_point_design_goes_through_the_flow(tmp_path: Path) -> None:
+    """FP operators are our synthesizable cores: a float multiply places and routes, on DSPs."""
     src = tmp_path / "k.c"
     src.write_text(KERNELS)
     out = tmp_path / "o"
     proc = run_hls("impl", str(src), "--top", "fp_scale", "-o", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    impl = json.loads((out / "report.json").read_text())["implementation"]
+    assert impl["ecp5"]["fmax_mhz"] > 0 and impl["ecp5"]["dsp"] >= 1 and impl["xc7"]["dsp"] >= 1
+
+
+def test_exp_is_an_error_located_at_the_call(tmp_path: Path) -> None:
+    """exp/log/pow have simulation models only: exit 1 at the C call, naming the module, no
+    traceback, no implementation results."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / "o"
+    proc = run_hls("impl", str(src), "--top", "fp_exp", "-o", str(out))
+    line = KERNELS.splitlines().index("  return 2.0f * expf(x);") + 1
     assert proc.returncode == 1
-    assert "error: impl: 'fp_scale' uses floating-point operators (hls_fmul)" in proc.stderr
-    assert "Traceback" not in proc.stderr
+    assert f"{src}:{line}:" in proc.stderr and "error: impl: 'fp_exp' computes exp here" in proc.stderr, proc.stderr
+    assert "hls_fexp" in proc.stderr and "expf(x)" in proc.stderr and "Traceback" not in proc.stderr
     assert "implementation" not in json.loads((out / "report.json").read_text())

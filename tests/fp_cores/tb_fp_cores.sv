@@ -1,0 +1,59 @@
+// Every floating-point core of templates/lib for binary32 and binary64, side by side on the same
+// operands; check_fp_cores.cpp drives it and compares each output with reference.c (the host's
+// C). Integer conversions take the low bits of i for 8, 16, 32 and 64 bits, signed and unsigned
+// (k = 0..7: width 8 << k / 2, signed when k is even).
+`default_nettype none
+module tb_fp_cores (
+    input  logic [31:0] a32,
+    input  logic [31:0] b32,
+    input  logic [63:0] a64,
+    input  logic [63:0] b64,
+    input  logic [63:0] i,
+    output logic [31:0] add32,
+    output logic [31:0] sub32,
+    output logic [31:0] mul32,
+    output logic [31:0] div32,
+    output logic [31:0] sqrt32,
+    output logic [63:0] add64,
+    output logic [63:0] sub64,
+    output logic [63:0] mul64,
+    output logic [63:0] div64,
+    output logic [63:0] sqrt64,
+    output logic [5:0]  cmp32,
+    output logic [5:0]  cmp64,
+    output logic [63:0] ext,
+    output logic [31:0] trunc,
+    output logic [31:0] itof32 [8],
+    output logic [63:0] itof64 [8],
+    output logic [63:0] ftoi32 [8],
+    output logic [63:0] ftoi64 [8]
+);
+  hls_fp_addsub_core #(8, 23) u_add32 (.a(a32), .b(b32), .sub(1'b0), .r(add32));
+  hls_fp_addsub_core #(8, 23) u_sub32 (.a(a32), .b(b32), .sub(1'b1), .r(sub32));
+  hls_fp_mul_core #(8, 23) u_mul32 (.a(a32), .b(b32), .r(mul32));
+  hls_fp_div_core #(8, 23) u_div32 (.a(a32), .b(b32), .r(div32));
+  hls_fp_sqrt_core #(8, 23) u_sqrt32 (.a(a32), .r(sqrt32));
+  hls_fp_addsub_core #(11, 52) u_add64 (.a(a64), .b(b64), .sub(1'b0), .r(add64));
+  hls_fp_addsub_core #(11, 52) u_sub64 (.a(a64), .b(b64), .sub(1'b1), .r(sub64));
+  hls_fp_mul_core #(11, 52) u_mul64 (.a(a64), .b(b64), .r(mul64));
+  hls_fp_div_core #(11, 52) u_div64 (.a(a64), .b(b64), .r(div64));
+  hls_fp_sqrt_core #(11, 52) u_sqrt64 (.a(a64), .r(sqrt64));
+  hls_fp_ext_core #(8, 23, 11, 52) u_ext (.a(a32), .r(ext));
+  hls_fp_trunc_core #(11, 52, 8, 23) u_trunc (.a(a64), .r(trunc));
+  for (genvar k = 0; k < 6; k++) begin : g_cmp
+    hls_fp_cmp_core #(8, 23, k) u_cmp32 (.a(a32), .b(b32), .r(cmp32[k]));
+    hls_fp_cmp_core #(11, 52, k) u_cmp64 (.a(a64), .b(b64), .r(cmp64[k]));
+  end
+  for (genvar k = 0; k < 8; k++) begin : g_int
+    localparam int IW = 8 << (k / 2);
+    localparam bit SIGNED = k % 2 == 0;
+    logic [IW-1:0] to32, to64;
+    hls_int_to_fp_core #(IW, SIGNED, 8, 23) u_itof32 (.a(i[IW-1:0]), .r(itof32[k]));
+    hls_int_to_fp_core #(IW, SIGNED, 11, 52) u_itof64 (.a(i[IW-1:0]), .r(itof64[k]));
+    hls_fp_to_int_core #(8, 23, IW, !SIGNED) u_ftoi32 (.a(a32), .r(to32));
+    hls_fp_to_int_core #(11, 52, IW, !SIGNED) u_ftoi64 (.a(a64), .r(to64));
+    assign ftoi32[k] = 64'(to32);
+    assign ftoi64[k] = 64'(to64);
+  end
+endmodule
+`default_nettype wire

@@ -28,6 +28,7 @@ _LIBM = ("exp", "log", "pow")
 _REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow"}
 _CMP_OP = {"olt": 0, "ole": 1, "ogt": 2, "oge": 3, "oeq": 4, "une": 5}  # hls_fp_cmp_core's OP
 _ROUND_CORE = "hls_fp_round_core.sv"
+_PIPE = "hls_fp_pipe.sv"
 # Xilinx floating_point v7.1 configuration per operation
 _IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "mul": ("Multiply", None),
                  "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
@@ -52,6 +53,7 @@ class FpUnit:
     core_params: tuple[tuple[str, str], ...] = ()
     core_inputs: tuple[tuple[str, str], ...] = ()  # (core port, expression over the unit's inputs)
     library_files: tuple[str, ...] = ()  # templates/lib files the core needs
+    pipelined: bool = False  # the core takes clk, ce and LATENCY (else: registers after it)
     model: str = ""  # without a core: SystemVerilog expression of the result over the input ports
     dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
 
@@ -91,16 +93,18 @@ def fp_unit(op: UnitOp) -> FpUnit:
         if _IP_OPERATION[base][1]:
             config.append(("Add_Sub_Value", _IP_OPERATION[base][1] or ""))
     ab = (("a", "a"), ("b", "b"))
+    # the pipelined cores: registers inside, at the unit's latency
+    params = (*_format_params(w), ("LATENCY", "LATENCY"))
     if base in ("add", "sub"):
-        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, "hls_fp_addsub_core", _format_params(w),
-                      (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv",))  # fmt: skip
+        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, "hls_fp_addsub_core", params,
+                      (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv", _PIPE), True)  # fmt: skip
     if base in ("mul", "div"):
         core = f"hls_fp_{base}_core"
-        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, _format_params(w), ab,
-                      (f"{core}.sv", _ROUND_CORE))  # fmt: skip
+        files = (f"{core}.sv", _ROUND_CORE, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
+        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, params, ab, files, True)
     if base == "sqrt":
-        return FpUnit(f"hls_{kind}", (("a", w),), w, lat, tuple(config), w, "hls_fp_sqrt_core", _format_params(w),
-                      (("a", "a"),), ("hls_fp_sqrt_core.sv", _ROUND_CORE))  # fmt: skip
+        return FpUnit(f"hls_{kind}", (("a", w),), w, lat, tuple(config), w, "hls_fp_sqrt_core", params,
+                      (("a", "a"),), ("hls_fp_sqrt_core.sv", _ROUND_CORE, _PIPE), True)  # fmt: skip
     if base == "cmp":
         config.append(("C_Compare_Operation", _IP_COMPARE[pred]))
         return FpUnit(f"hls_{kind}", binary, 1, lat, tuple(config), 8, "hls_fp_cmp_core",

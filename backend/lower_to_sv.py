@@ -73,6 +73,8 @@ class _Builder:
     fp_units: dict[str, FpUnit] = field(default_factory=dict)
     simulation_models: list[tuple[str, SourceLoc | None]] = field(default_factory=list)
     const_val: dict[Value, int] = field(default_factory=dict)
+    # proven signed ranges of values (constants, loop iterators, extensions and sums of them)
+    ranges: dict[Value, tuple[int, int]] = field(default_factory=dict)
     rams: dict[str, RtlRam] = field(default_factory=dict)
     bypass_loads: list[LoadOp] = field(default_factory=list)
     counter: int = 0
@@ -152,6 +154,7 @@ class _Builder:
             self.const_val[op.result] = op.value
         elif isinstance(op, CombOp):
             self.define(op.result, self.comb(op))
+            self.note_range(op)
         elif isinstance(op, UnitOp):
             self.unit(op)
         elif isinstance(op, LoadOp):
@@ -220,7 +223,7 @@ class _Builder:
         if op.kind == "mul":
             self.libs.add(_LIB["mul"])
             self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency))),
-                                              (("clk", "ap_clk"), ("a", a), ("b", b), ("p", res))))  # fmt: skip
+                                              (("clk", "ap_clk"), ("ce", "1'b1"), ("a", a), ("b", b), ("p", res))))  # fmt: skip
             return
         self.libs.add(_LIB["div"])
         other = f"{res}_unused"
@@ -284,20 +287,65 @@ class _Builder:
                 self.referenced.add(stage)
         self.expr_of[op.result] = name
 
+    def range_of(self, v: Value) -> tuple[int, int] | None:
+        """The signed range (two's complement at ``v.width``) ``v`` is proven to stay in, if known."""
+        if v in self.const_val:
+            x = _signed(self.const_val[v], v.width)
+            return x, x
+        return self.ranges.get(v)
+
+    def note_range(self, op: CombOp) -> None:
+        w = op.result.width
+        a = [self.range_of(v) for v in op.operands]
+        r: tuple[int, int] | None = None
+        if op.kind == "zext" and op.operands[0].width < w:
+            r = a[0] if a[0] and a[0][0] >= 0 else (0, (1 << op.operands[0].width) - 1)
+        elif op.kind == "sext":
+            wa = op.operands[0].width
+            r = a[0] or (-(1 << (wa - 1)), (1 << (wa - 1)) - 1)
+        elif op.kind in ("add", "sub", "trunc") and all(a):
+            lo0, hi0 = a[0]  # type: ignore[misc]
+            if op.kind == "trunc":
+                r = (lo0, hi0)
+            else:
+                lo1, hi1 = a[1]  # type: ignore[misc]
+                r = (lo0 + lo1, hi0 + hi1) if op.kind == "add" else (lo0 - hi1, hi0 - lo1)
+        if r and -(1 << (w - 1)) <= r[0] and r[1] < (1 << (w - 1)):
+            self.ranges[op.result] = r
+
     def loop(self, op: ForOp) -> None:
+        """The loop controller. Its critical path must not grow with nesting depth: the next
+        iterator value and whether the next iteration runs are registered when an iteration
+        starts, so an iteration-start pulse is the start or next_iter pulse ANDed with a
+        register (or, on entry, with a test of the initial value). Counters and compares are as
+        narrow as the iterator's proven range."""
         n = op.name
         w = op.iv.width
-        start, nxt = self.pulse(op.at), None
+        start = self.pulse(op.at)
         ti, tf = f"t_{op.iter_time.name}", f"t_{op.result.name}"
-        cand, cur = f"{n}_cand", f"{n}_cur"
+        cand, cur, next_q, cont_q = f"{n}_cand", f"{n}_cur", f"{n}_next_q", f"{n}_cont_q"
         bound_q, bound = f"{n}_bound_q", f"{n}_bound"
-        step = const(op.step, w)
-        self.regs.append(RtlReg(cur, w, cand, ti, None, f"iterator of loop {n}"))
-        self.regs.append(RtlReg(bound_q, op.bound.width, self.ref(op.bound), start, None))
-        self.wires.append(RtlWire(bound, op.bound.width, f"{start} ? {self.ref(op.bound)} : {bound_q}"))
-        self.wires.append(RtlWire(cand, w, f"{start} ? {self.ref(op.init)} : {cur} + {step}"))
+        narrow = _iterator_ranges(op, self.range_of(op.init), self.range_of(op.bound))
+        if narrow is None:
+            cw, bw = w, op.bound.width
+            init, bound_in = self.ref(op.init), self.ref(op.bound)
+        else:
+            (lo, hi), iters = narrow
+            cw = max(_signed_bits(lo, hi), _signed_bits(*(self.range_of(op.bound) or (0, 0))))
+            bw = cw
+            init, bound_in = self.resize(op.init, cw), self.resize(op.bound, cw)
+            self.ranges[op.iv] = iters
+        step = const(op.step, cw)
+        if op.ii is None:  # the iterator stays valid through the (unpipelined) iteration
+            self.regs.append(RtlReg(cur, cw, cand, ti, None, f"iterator of loop {n}"))
+        self.regs.append(RtlReg(next_q, cw, f"{n}_ahead", ti, None, f"loop {n}: the next iterator"))
+        self.regs.append(RtlReg(bound_q, bw, bound_in, start, None))
+        self.wires.append(RtlWire(bound, bw, f"{start} ? {bound_in} : {bound_q}"))
+        self.wires.append(RtlWire(cand, cw, f"{start} ? {init} : {next_q}"))
         self.expr_of[op.iv] = f"v_{op.iv.name}"
         iv_expr = f"{ti} ? {cand} : {cur}" if op.ii is None else cand
+        if cw != w:
+            iv_expr = f"{w}'($signed({iv_expr}))"
         self.wires.append(RtlWire(f"v_{op.iv.name}", w, iv_expr, f"iterator {op.iv.name}"))
         # the body may be ahead of next_iter's pulse in the wire list; pulses are wires, order-free
         self.wires.append(RtlWire(ti, 1, None, f"loop {n}: an iteration starts"))
@@ -306,15 +354,34 @@ class _Builder:
         nxt = self.pulse(op.next_iter)
         go = self.fresh(f"{n}_go")
         self.wires.append(RtlWire(go, 1, f"{start} | {nxt}"))
-        ext_cand = self.extend_expr(cand, w, op.cmp_width, op.iv_signed)
-        if op.cmp_signed:
-            test = f"$signed({ext_cand}) {op.cmp} $signed({bound})"
-        else:
-            test = f"{ext_cand} {op.cmp} {bound}"
+        first, ahead = f"{n}_first", f"{n}_ahead"
+        self.wires.append(RtlWire(first, cw, init))
+        self.wires.append(RtlWire(ahead, cw, f"{cand} + {step}"))
+        self.referenced.update((first, ahead))
+        # whether the iteration after this one runs, decided while this one starts
+        self.regs.append(RtlReg(cont_q, 1, self.loop_test(op, ahead, bound, cw, narrow is not None), ti, None,
+                                f"loop {n}: the next iteration runs"))  # fmt: skip
         cont = f"{n}_cont"
-        self.wires.append(RtlWire(cont, 1, test))
+        self.wires.append(RtlWire(cont, 1, f"{start} ? {self.loop_test(op, first, bound_in, cw, narrow is not None)} : {cont_q}"))
         self._replace_wire(ti, f"{go} & {cont}")
         self._replace_wire(tf, f"{go} & ~{cont}")
+
+    def loop_test(self, op: ForOp, value: str, bound: str, width: int, narrow: bool) -> str:
+        """``value CMP bound`` of loop ``op`` for the ``width``-bit iterator wire ``value``."""
+        if narrow:  # every value in range: a signed compare at the narrow width is exact
+            return f"$signed({value}) {op.cmp} $signed({bound})"
+        ext = self.extend_expr(value, width, op.cmp_width, op.iv_signed)
+        if op.cmp_signed:
+            return f"$signed({ext}) {op.cmp} $signed({bound})"
+        return f"{ext} {op.cmp} {bound}"
+
+    def resize(self, v: Value, width: int) -> str:
+        """``v`` (whose proven range fits ``width`` signed bits) at ``width`` bits."""
+        if v.width == width:
+            return self.ref(v)
+        if v.width > width:
+            return self.slice(v, width)
+        return f"{width}'($signed({self.ref(v)}))"
 
     def extend_expr(self, e: str, width: int, to: int, signed: bool) -> str:
         if to == width:
@@ -500,6 +567,45 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)), tuple(b.fp_units[k] for k in sorted(b.fp_units)),
         tuple(b.rams[k] for k in sorted(b.rams)), tuple(b.simulation_models),
     )  # fmt: skip
+
+
+def _signed(bits: int, width: int) -> int:
+    bits &= (1 << width) - 1
+    return bits - (1 << width) if bits >> (width - 1) else bits
+
+
+def _signed_bits(lo: int, hi: int) -> int:
+    """The fewest two's complement bits holding every integer in [lo, hi]."""
+    n = 1
+    while not (-(1 << (n - 1)) <= lo and hi < (1 << (n - 1))):
+        n += 1
+    return n
+
+
+def _iterator_ranges(
+    op: ForOp, init: tuple[int, int] | None, bound: tuple[int, int] | None
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """For a signed loop counting towards a bound of proven range: (the range of every value the
+    counter takes, the exit value included; the range of the iterator inside the body), or None
+    when the counter keeps its C width."""
+    if init is None or bound is None or not (op.iv_signed and op.cmp_signed):
+        return None
+    (il, ih), (bl, bh) = init, bound
+    up = op.cmp in ("<", "<=")
+    if (op.step > 0) != up or op.step == 0:
+        return None
+    if up:
+        last = bh - 1 if op.cmp == "<" else bh
+        counter = (il, max(ih, last + op.step))
+        body = (il, max(il, last))
+    else:
+        last = bl + 1 if op.cmp == ">" else bl
+        counter = (min(il, last + op.step), ih)
+        body = (min(ih, last), ih)
+    w = op.iv.width
+    if counter[0] < -(1 << (w - 1)) or counter[1] >= (1 << (w - 1)) or _signed_bits(*counter) >= op.cmp_width:
+        return None
+    return counter, body
 
 
 def _mux(acc: list[_Access], what: str, width: int) -> str:

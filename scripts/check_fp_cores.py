@@ -3,12 +3,16 @@
 Builds tests/fp_cores/tb_fp_cores.sv (every core, binary32 and binary64, side by side) with
 Verilator around check_fp_cores.cpp, which feeds N random and edge-case operand sets and compares
 each of the 46 operators bit for bit with reference.c compiled as cosim compiles C
-(gcc -O0 -ffp-contract=off). Usage: check_fp_cores.py [--n N] [--seed SEED]; exit 1 on a mismatch.
+(gcc -O0 -ffp-contract=off): once with the pipelined cores (add/sub, mul, div, sqrt)
+combinational, once at the latencies of the default target (scheduler/targets/default.json),
+fed a new operand set every cycle. Usage: check_fp_cores.py [--n N] [--seed SEED]; exit 1 on a
+mismatch.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -17,20 +21,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "tests" / "fp_cores"
 LIB = ROOT / "templates" / "lib"
+TARGET = ROOT / "scheduler" / "targets" / "default.json"
+PIPELINED = ("add", "mul", "div", "sqrt")  # cores with a LATENCY parameter (tb_fp_cores.sv)
+
+
+def target_latencies() -> dict[str, int]:
+    """Operator (add32, sub64, ...) -> cycles, for the pipelined cores, from the default target."""
+    fp = json.loads(TARGET.read_text())["units"]["fp"]
+    names = {"add": ("add", "sub"), "mul": ("mul",), "div": ("div",), "sqrt": ("sqrt",)}
+    return {f"{op}{w}": fp[core][k] for core in PIPELINED for op in names[core] for k, w in enumerate((32, 64))}
 
 
 def core_files() -> list[Path]:
-    """The SystemVerilog files of the cores, in a stable order."""
-    return sorted(LIB.glob("hls_*_core.sv"))
+    """The SystemVerilog files of the cores and the modules they instantiate, in a stable order."""
+    return sorted(LIB.glob("hls_*_core.sv")) + [LIB / "hls_fp_pipe.sv", LIB / "hls_mul.sv"]
 
 
-def build(workdir: Path) -> Path:
-    """Compiles the bench into workdir; returns the executable."""
+def build(workdir: Path, latencies: dict[str, int]) -> Path:
+    """Compiles the bench (pipelined cores at ``latencies``) into workdir; returns the executable."""
+    params = [f"-GL_{op.upper()}={cycles}" for op, cycles in latencies.items() if not op.startswith("sub")]
+    workdir.mkdir(parents=True, exist_ok=True)
     reference = workdir / "reference.o"
     subprocess.run(["gcc", "-O0", "-ffp-contract=off", "-std=gnu99", "-c", str(BENCH / "reference.c"), "-o", str(reference)],
                    check=True)  # fmt: skip
     cmd = ["verilator", "--cc", "--exe", "--build", "-j", "2", "-O1", "-Wno-fatal", "-LDFLAGS", "-lm",
-           "--top-module", "tb_fp_cores", str(BENCH / "tb_fp_cores.sv"), *map(str, core_files()),
+           "--top-module", "tb_fp_cores", *params, str(BENCH / "tb_fp_cores.sv"), *map(str, core_files()),
            str(BENCH / "check_fp_cores.cpp"), str(reference), "-Mdir", str(workdir / "obj")]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -38,9 +53,13 @@ def build(workdir: Path) -> Path:
     return workdir / "obj" / "Vtb_fp_cores"
 
 
-def check_fp_cores(n: int, seed: int, workdir: Path) -> subprocess.CompletedProcess[str]:
-    """Runs n operand sets of the given seed; the process's stdout lists mismatches per operator."""
-    return subprocess.run([str(build(workdir)), str(n), str(seed)], capture_output=True, text=True)
+def check_fp_cores(n: int, seed: int, workdir: Path, pipelined: bool = False) -> subprocess.CompletedProcess[str]:
+    """Runs n operand sets of the given seed, the cores combinational or at the target's
+    latencies; the process's stdout lists mismatches per operator."""
+    latencies = target_latencies() if pipelined else {}
+    spec = ",".join(f"{op}={cycles}" for op, cycles in latencies.items())
+    binary = build(workdir / ("pipelined" if pipelined else "combinational"), latencies)
+    return subprocess.run([str(binary), str(n), str(seed), *([spec] if spec else [])], capture_output=True, text=True)
 
 
 def main() -> int:
@@ -48,10 +67,13 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=1_000_000, help="operand sets per operator")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    status = 0
     with tempfile.TemporaryDirectory(prefix="hls_fp_cores_") as tmp:
-        proc = check_fp_cores(args.n, args.seed, Path(tmp))
-    sys.stdout.write(proc.stdout)
-    return proc.returncode
+        for pipelined in (False, True):
+            proc = check_fp_cores(args.n, args.seed, Path(tmp), pipelined)
+            sys.stdout.write(("pipelined " if pipelined else "combinational ") + proc.stdout)
+            status = max(status, proc.returncode)
+    return status
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The synthesizable IEEE-754 cores (templates/lib/hls_*_core.sv): lint clean under
-``verilator -Wall`` for every format and integer width the backend instantiates, and bit-exact
-with the host's C on a seeded batch of random and edge-case operands for all 46 operators
-(``make fp-check N=...`` runs any number; scripts/check_fp_cores.py)."""
+``verilator -Wall`` for every format, latency and integer width the backend instantiates, and
+bit-exact with the host's C on a seeded batch of random and edge-case operands for all 46
+operators, combinational and pipelined at the default target's latencies (``make fp-check
+N=...`` runs any number; scripts/check_fp_cores.py)."""
 
 from __future__ import annotations
 
@@ -21,13 +22,15 @@ from check_fp_cores import check_fp_cores  # noqa: E402
 FORMATS = [{"EW": "8", "MW": "23"}, {"EW": "11", "MW": "52"}]
 WIDTHS = [8, 16, 32, 64]
 ROUNDING = ["hls_fp_mul_core", "hls_fp_div_core", "hls_fp_sqrt_core", "hls_fp_trunc_core", "hls_int_to_fp_core"]
+PIPELINED = ["hls_fp_addsub_core", "hls_fp_mul_core", "hls_fp_div_core", "hls_fp_sqrt_core"]
 
 
 def _lint_cases() -> list[tuple[str, dict[str, str]]]:
     cases: list[tuple[str, dict[str, str]]] = []
     for fmt in FORMATS:
-        for core in ("addsub", "mul", "div", "sqrt", "round"):
-            cases.append((f"hls_fp_{core}_core", fmt))
+        cases.append(("hls_fp_round_core", fmt))
+        for core in PIPELINED:
+            cases += [(core, {**fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6, 9, 15, 31)]
         cases += [("hls_fp_cmp_core", {**fmt, "OP": str(op)}) for op in range(6)]
         for w in WIDTHS:
             for signed in ("1'b0", "1'b1"):
@@ -44,6 +47,8 @@ LINT_CASES = _lint_cases()
 @pytest.mark.parametrize(("module", "params"), LINT_CASES, ids=["-".join([m, *p.values()]) for m, p in LINT_CASES])
 def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     files = [LIB / f"{module}.sv"] + ([LIB / "hls_fp_round_core.sv"] if module in ROUNDING else [])
+    files += [LIB / "hls_fp_pipe.sv"] if module in PIPELINED else []
+    files += [LIB / "hls_mul.sv"] if module == "hls_fp_mul_core" else []
     cmd = ["verilator", "--lint-only", "-Wall", *(f"-G{k}={v}" for k, v in params.items()), "--top-module", module,
            *map(str, files)]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -51,8 +56,9 @@ def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     assert proc.returncode == 0 and not output, f"{' '.join(cmd)}\n{output}"
 
 
-def test_cores_bit_exact_with_c(tmp_path: Path) -> None:
-    proc = check_fp_cores(40_000, 20261124, tmp_path)
+@pytest.mark.parametrize("pipelined", [False, True], ids=["combinational", "pipelined"])
+def test_cores_bit_exact_with_c(tmp_path: Path, pipelined: bool) -> None:
+    proc = check_fp_cores(40_000, 20261124, tmp_path, pipelined)
     counts = dict(re.findall(r" (\w+) (\d+)", proc.stdout.split("mismatches:")[-1]))
     assert len(counts) == 46, proc.stdout + proc.stderr
     assert proc.returncode == 0 and set(counts.values()) == {"0"}, proc.stdout
@@ -65,7 +71,7 @@ def test_check_finds_a_wrong_rounding(tmp_path: Path) -> None:
 
     mutant = tmp_path / "lib"
     mutant.mkdir()
-    for f in LIB.glob("hls_*_core.sv"):
+    for f in LIB.glob("hls_*.sv"):
         text = f.read_text()
         if f.name == "hls_fp_round_core.sv":
             text = text.replace("shifted[1] & (shifted[0] | shifted[2])", "shifted[1]")

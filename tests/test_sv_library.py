@@ -47,7 +47,7 @@ BENCH_FILES = [BENCH / f for f in ("tb_mul.sv", "tb_div.sv", "tb_bram.sv", "tb_a
 N_VECTORS = 1200  # vectors (cycles) per lane; the benches hold up to 4096
 
 # the lanes of the test benches, in the same order
-MUL_LANES = [(w, lat) for w in (8, 16, 32, 64) for lat in (0, 1, 3)]
+MUL_LANES = [(w, lat) for w in (8, 16, 32, 64) for lat in (0, 1, 3)] + [(64, 5), (33, 4), (18, 3)]
 DIV_LANES = [(w, s) for w in (8, 16, 32, 64) for s in (False, True)]
 BRAM_LANES = [  # (ports, WIDTH, DEPTH, AW)
     (1, 32, 16, 4),
@@ -75,8 +75,8 @@ def _lint(module: str, params: dict[str, str]) -> None:
     assert proc.returncode == 0 and not output, f"{' '.join(cmd)}\n{output}"
 
 
-@pytest.mark.parametrize("w", [1, 8, 16, 32, 64])
-@pytest.mark.parametrize("latency", [0, 1, 2, 3, 5])
+@pytest.mark.parametrize("w", [1, 8, 16, 18, 32, 33, 64])
+@pytest.mark.parametrize("latency", [0, 1, 2, 3, 4, 5])
 def test_lint_mul(w: int, latency: int) -> None:
     _lint("hls_mul", {"W": str(w), "LATENCY": str(latency)})
 
@@ -113,7 +113,7 @@ module lib_top (
     output logic [31:0] q2
 );
   logic [31:0] v_rem_unused;
-  hls_mul #(.W(32), .LATENCY(3)) u_mul (.clk(ap_clk), .a(x), .b(y), .p(prod));
+  hls_mul #(.W(32), .LATENCY(3)) u_mul (.clk(ap_clk), .ce(1'b1), .a(x), .b(y), .p(prod));
   hls_div #(.W(32), .SIGNED(1'b1)) u_div (.clk(ap_clk), .a(x), .b(y), .q(quot), .r(v_rem_unused));
   hls_bram_1p #(.WIDTH(32), .DEPTH(16), .AW(4)) u_ram1 (
       .clk(ap_clk), .ce0(ce), .we0(we), .address0(addr), .d0(x), .q0(q0));

@@ -1,15 +1,22 @@
 // hls_fp_addsub_core: written by hls. a + b (a - b when sub is high) in the IEEE-754 format of EW
-// exponent and MW fraction bits (binary32: 8/23, binary64: 11/52), combinational, exactly as an
-// x86-64 C program computes it (SSE, MXCSR at its default): round to nearest, ties to even;
-// subnormal operands and results; overflow to infinity; an exact zero sum is +0 unless both
-// addends are -0; a NaN operand comes back quieted (a's when both are NaN); inf - inf is the
-// default NaN (negative, quiet). The operator modules (hls_fadd, hls_dsub, ...) pipeline it.
+// exponent and MW fraction bits (binary32: 8/23, binary64: 11/52), exactly as an x86-64 C
+// program computes it (SSE, MXCSR at its default): round to nearest, ties to even; subnormal
+// operands and results; overflow to infinity; an exact zero sum is +0 unless both addends are
+// -0; a NaN operand comes back quieted (a's when both are NaN); inf - inf is the default NaN
+// (negative, quiet).
+// Pipelined: the result of the operands presented in cycle t (ce high) is on r LATENCY enabled
+// cycles later; LATENCY = 0 is combinational. Five steps (decode and order, align, add,
+// normalise, round) with a register after each from LATENCY = 5 (after align and round only at
+// 2; align, add and round at 3; all but decode at 4); more latency adds output registers.
 `default_nettype none
 
 module hls_fp_addsub_core #(
     parameter int EW = 8,
-    parameter int MW = 23
+    parameter int MW = 23,
+    parameter int LATENCY = 0
 ) (
+    input  logic           clk,
+    input  logic           ce,
     input  logic [EW+MW:0] a,
     input  logic [EW+MW:0] b,
     input  logic           sub,
@@ -19,22 +26,27 @@ module hls_fp_addsub_core #(
   localparam logic [EW-1:0] EMAX = '1;
   localparam int SW = MW + 5;  // carry, implicit bit, fraction, guard, round, sticky
   localparam int LW = $clog2(SW + 1);
+  // cuts after decode, align, add, normalise; then LATENCY - 4 output registers (or one when fewer)
+  localparam bit [3:0] CUT = LATENCY >= 5 ? 4'b1111 : LATENCY == 4 ? 4'b1110 : LATENCY == 3 ? 4'b0110
+      : LATENCY >= 1 ? 4'b0010 : 4'b0000;
+  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 : LATENCY >= 2 ? 1 : 0;
+  // carried through every step: the special result (NaN, infinity) when there is one, and the
+  // sign of an exact zero sum
+  localparam int KW = 1 + W + 1;
 
-  // leading zeros of x (SW - 1 bits)
   function automatic logic [LW-1:0] clz(input logic [SW-2:0] x);
     clz = LW'(SW - 1);
     for (int i = 0; i < SW - 1; i++) if (x[i]) clz = LW'(SW - 2 - i);
   endfunction
 
-  logic sa, sb, round_up, a_nan, b_nan, a_inf, b_inf, swap, sx, sy;
-  logic [EW-1:0] ea, eb, ea_eff, eb_eff, ex, ey, ed;
+  // 1. decode; the operand of larger magnitude first (x); a subnormal has the smallest normal's
+  // exponent
+  logic sa, sb, a_nan, b_nan, a_inf, b_inf, swap, special;
+  logic [EW-1:0] ea, eb, ea_eff, eb_eff, ex, ey;
   logic [MW-1:0] fa, fb;
-  logic [MW:0] mx, my;
-  logic [SW-1:0] xs, yfull, ys, sum;
-  logic [SW-2:0] norm;
-  logic [LW-1:0] lz, shift;
-  logic [EW+1:0] e, e_norm;
-  logic [MW+1:0] rounded;
+  logic [W-1:0] special_r;
+  logic [KW-1:0] keep1, keep2, keep3, keep4;
+  logic [1+1+EW+EW+2*(MW+1)-1:0] d1, q1;
 
   assign sa = a[W-1];
   assign sb = b[W-1] ^ sub;
@@ -46,44 +58,76 @@ module hls_fp_addsub_core #(
   assign b_nan = eb == EMAX && fb != 0;
   assign a_inf = ea == EMAX && fa == 0;
   assign b_inf = eb == EMAX && fb == 0;
-  // the operand of larger magnitude first (x); a subnormal has the smallest normal's exponent
+  assign special = ea == EMAX || eb == EMAX;
+  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : b_nan ? {b[W-1], EMAX, 1'b1, fb[MW-2:0]}
+      : a_inf && b_inf && sa != sb ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a_inf ? {sa, EMAX, {MW{1'b0}}}
+      : {sb, EMAX, {MW{1'b0}}};
   assign swap = {eb, fb} > {ea, fa};
-  assign sx = swap ? sb : sa;
-  assign sy = swap ? sa : sb;
   assign ea_eff = ea == 0 ? EW'(1) : ea;
   assign eb_eff = eb == 0 ? EW'(1) : eb;
   assign ex = swap ? eb_eff : ea_eff;
   assign ey = swap ? ea_eff : eb_eff;
-  assign mx = swap ? {eb != 0, fb} : {ea != 0, fa};
-  assign my = swap ? {ea != 0, fa} : {eb != 0, fb};
-  assign ed = ex - ey;
-  assign xs = {1'b0, mx, 3'b000};
-  assign yfull = {1'b0, my, 3'b000};
-  // align y; the bits shifted out stick to its lowest bit
-  assign ys = ed >= EW'(SW) ? SW'(my != 0) : (yfull >> ed) | SW'((yfull & ~({SW{1'b1}} << ed)) != 0);
-  assign sum = sx ^ sy ? xs - ys : xs + ys;
-  // normalise: a carry shifts right once; cancellation shifts left, but not below the smallest
+  assign keep1 = {special, special_r, sa & sb};
+  assign d1 = {swap ? sb : sa, sa ^ sb, ex, ex - ey, swap ? {eb != 0, fb} : {ea != 0, fa}, swap ? {ea != 0, fa} : {eb != 0, fb}};
+  hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1}), .q({q1, keep2}));
+
+  // 2. align y; the bits shifted out stick to its lowest bit
+  logic sx1, diff1;
+  logic [EW-1:0] ex1, ed1;
+  logic [MW:0] mx1, my1;
+  logic [SW-1:0] yfull, ys;
+  logic [1+1+EW+2*SW-1:0] d2, q2;
+
+  assign {sx1, diff1, ex1, ed1, mx1, my1} = q1;
+  assign yfull = {1'b0, my1, 3'b000};
+  assign ys = ed1 >= EW'(SW) ? SW'(my1 != 0) : (yfull >> ed1) | SW'((yfull & ~({SW{1'b1}} << ed1)) != 0);
+  assign d2 = {sx1, diff1, ex1, {1'b0, mx1, 3'b000}, ys};
+  hls_fp_pipe #($bits(d2) + KW, CUT[1] ? 1 : 0) u_cut2 (.clk(clk), .ce(ce), .d({d2, keep2}), .q({q2, keep3}));
+
+  // 3. add the magnitudes (subtract for different signs)
+  logic sx2, diff2;
+  logic [EW-1:0] ex2;
+  logic [SW-1:0] xs2, ys2;
+  logic [1+EW+SW-1:0] d3, q3;
+
+  assign {sx2, diff2, ex2, xs2, ys2} = q2;
+  assign d3 = {sx2, ex2, diff2 ? xs2 - ys2 : xs2 + ys2};
+  hls_fp_pipe #($bits(d3) + KW, CUT[2] ? 1 : 0) u_cut3 (.clk(clk), .ce(ce), .d({d3, keep3}), .q({q3, keep4}));
+
+  // 4. normalise: a carry shifts right once; cancellation shifts left, but not below the smallest
   // normal's exponent (the result is then subnormal)
+  logic sx3;
+  logic [EW-1:0] ex3;
+  logic [SW-1:0] sum;
+  logic [LW-1:0] lz, shift;
+  logic [1+1+(EW+2)+(SW-1)-1:0] d4, q4;
+  logic [KW-1:0] keep5;
+
+  assign {sx3, ex3, sum} = q3;
   assign lz = clz(sum[SW-2:0]);
-  assign shift = {{(EW + 2 - LW) {1'b0}}, lz} < {2'b00, ex} ? lz : LW'(ex - 1'b1);
-  assign norm = sum[SW-1] ? {sum[SW-1:2], sum[1] | sum[0]} : sum[SW-2:0] << shift;
-  assign e_norm = sum[SW-1] ? {2'b00, ex} + 1'b1 : {2'b00, ex} - {{(EW + 2 - LW) {1'b0}}, shift};
-  // round to nearest even on guard, round and sticky
+  assign shift = {{(EW + 2 - LW) {1'b0}}, lz} < {2'b00, ex3} ? lz : LW'(ex3 - 1'b1);
+  assign d4 = {sx3, sum == 0,
+               sum[SW-1] ? {2'b00, ex3} + 1'b1 : {2'b00, ex3} - {{(EW + 2 - LW) {1'b0}}, shift},
+               sum[SW-1] ? {sum[SW-1:2], sum[1] | sum[0]} : sum[SW-2:0] << shift};
+  hls_fp_pipe #($bits(d4) + KW, CUT[3] ? 1 : 0) u_cut4 (.clk(clk), .ce(ce), .d({d4, keep4}), .q({q4, keep5}));
+
+  // 5. round to nearest even on guard, round and sticky; pack
+  logic sx4, zero, round_up, special4, zero_sign;
+  logic [EW+1:0] e_norm, e;
+  logic [SW-2:0] norm;
+  logic [MW+1:0] rounded;
+  logic [W-1:0] special_r4, result;
+
+  assign {sx4, zero, e_norm, norm} = q4;
+  assign {special4, special_r4, zero_sign} = keep5;
   assign round_up = norm[2] & (norm[1] | norm[0] | norm[3]);
   assign rounded = {1'b0, norm[SW-2:3]} + (MW + 2)'(round_up);
   assign e = e_norm + (EW + 2)'(rounded[MW+1]);
-
-  always_comb begin
-    if (a_nan) r = {a[W-1], EMAX, 1'b1, fa[MW-2:0]};
-    else if (b_nan) r = {b[W-1], EMAX, 1'b1, fb[MW-2:0]};
-    else if (a_inf && b_inf && sa != sb) r = {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (a_inf) r = {sa, EMAX, {MW{1'b0}}};
-    else if (b_inf) r = {sb, EMAX, {MW{1'b0}}};
-    else if (sum == 0) r = {sa & sb, {(W - 1) {1'b0}}};
-    else if (e >= {2'b00, EMAX}) r = {sx, EMAX, {MW{1'b0}}};
-    else if (rounded[MW+1]) r = {sx, e[EW-1:0], rounded[MW:1]};
-    else r = {sx, rounded[MW] ? e[EW-1:0] : {EW{1'b0}}, rounded[MW-1:0]};
-  end
+  assign result = special4 ? special_r4 : zero ? {zero_sign, {(W - 1) {1'b0}}}
+      : e >= {2'b00, EMAX} ? {sx4, EMAX, {MW{1'b0}}}
+      : rounded[MW+1] ? {sx4, e[EW-1:0], rounded[MW:1]}
+      : {sx4, rounded[MW] ? e[EW-1:0] : {EW{1'b0}}, rounded[MW-1:0]};
+  hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

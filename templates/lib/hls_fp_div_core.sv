@@ -1,14 +1,21 @@
 // hls_fp_div_core: written by hls. a / b in the IEEE-754 format of EW exponent and MW fraction
-// bits, combinational (restoring division, one quotient bit per row), exactly as an x86-64 C
-// program computes it: round to nearest, ties to even; subnormal operands and results; a NaN
-// operand comes back quieted (a's when both are NaN); 0 / 0 and inf / inf are the default NaN
-// (negative, quiet); x / 0 is infinity. The operator modules (hls_fdiv, hls_ddiv) pipeline it.
+// bits (restoring division, one quotient bit per row), exactly as an x86-64 C program computes
+// it: round to nearest, ties to even; subnormal operands and results; a NaN operand comes back
+// quieted (a's when both are NaN); 0 / 0 and inf / inf are the default NaN (negative, quiet);
+// x / 0 is infinity.
+// Pipelined: the result of the operands presented in cycle t (ce high) is on r LATENCY enabled
+// cycles later; LATENCY = 0 is combinational. From LATENCY 3: a register after decoding, after
+// every G rows (G as small as the latency allows) and after rounding; spare cycles are output
+// registers. At 1 or 2: output registers only.
 `default_nettype none
 
 module hls_fp_div_core #(
     parameter int EW = 8,
-    parameter int MW = 23
+    parameter int MW = 23,
+    parameter int LATENCY = 0
 ) (
+    input  logic           clk,
+    input  logic           ce,
     input  logic [EW+MW:0] a,
     input  logic [EW+MW:0] b,
     output logic [EW+MW:0] r
@@ -19,22 +26,25 @@ module hls_fp_div_core #(
   localparam int XW = EW + 3;
   localparam int QW = MW + 3;  // quotient bits: ma / mb is in (1/2, 2), kept to MW + 2 places
   localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
+  localparam int ROWCUTS = LATENCY >= 3 ? LATENCY - 2 : 0;
+  localparam int G = ROWCUTS == 0 ? QW + 1 : (QW + ROWCUTS - 1) / ROWCUTS;  // rows per cycle
+  localparam int GROUPS = ROWCUTS == 0 ? 0 : (QW + G - 1) / G;
+  localparam int OUT = LATENCY >= 3 ? LATENCY - 1 - GROUPS : LATENCY;
+  localparam int KW = 1 + 1 + W + XW;  // sign, special, special result, exponent
+  localparam int PW = MW + 2;  // partial remainder
 
   function automatic logic [LW-1:0] clz(input logic [MW:0] x);
     clz = LW'(MW + 1);
     for (int i = 0; i <= MW; i++) if (x[i]) clz = LW'(MW - i);
   endfunction
 
-  logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, sticky;
+  // decode; both significands with their leading one at bit MW (subnormals normalised)
+  logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
   logic [EW-1:0] ea, eb, ea_eff, eb_eff;
   logic [MW-1:0] fa, fb;
   logic [MW:0] ma, mb;
   logic [LW-1:0] lza, lzb;
-  logic [MW+1:0] rem;
-  logic [QW-1:0] q;
-  logic signed [XW-1:0] e;
-  logic [MW+2:0] sig;
-  logic [EW+MW:0] rounded;
+  logic [W-1:0] special_r;
 
   assign s = a[W-1] ^ b[W-1];
   assign ea = a[W-2:MW];
@@ -47,7 +57,10 @@ module hls_fp_div_core #(
   assign b_inf = eb == EMAX && fb == 0;
   assign a_zero = a[W-2:0] == 0;
   assign b_zero = b[W-2:0] == 0;
-  // both significands with their leading one at bit MW (subnormals normalised)
+  assign special = ea == EMAX || eb == EMAX || a_zero || b_zero;
+  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : b_nan ? {b[W-1], EMAX, 1'b1, fb[MW-2:0]}
+      : (a_inf && b_inf) || (a_zero && b_zero) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
+      : a_inf || b_zero ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
   assign lza = clz({ea != 0, fa});
   assign lzb = clz({eb != 0, fb});
   assign ma = {ea != 0, fa} << lza;
@@ -55,31 +68,43 @@ module hls_fp_div_core #(
   assign ea_eff = ea == 0 ? EW'(1) : ea;
   assign eb_eff = eb == 0 ? EW'(1) : eb;
 
-  // q = floor(ma * 2^(MW + 2) / mb), most significant bit first; the remainder stays below 2 mb
-  always_comb begin
-    logic [MW+1:0] partial;
-    partial = {1'b0, ma};
-    for (int i = QW - 1; i >= 0; i--) begin
-      q[i] = partial >= {1'b0, mb};
-      if (q[i]) partial = partial - {1'b0, mb};
-      partial = partial << 1;
-    end
-    rem = partial;
-  end
-  assign sticky = rem != 0;
-  // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] and the exponent is one less
-  assign sig = q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky};
-  assign e = XW'(ea_eff) - XW'(lza) - XW'(eb_eff) + XW'(lzb) + BIAS - XW'(!q[QW-1]);
-  hls_fp_round_core #(EW, MW, XW) u_round (.s(s), .e(e), .sig(sig), .r(rounded));
+  // row k takes the partial remainder part[k] (below 2 mb) and appends quotient bit QW - 1 - k
+  // (packed arrays: Yosys makes unpacked ones memories, which port connections cannot drive)
+  logic [QW:0][PW-1:0] part;
+  logic [QW:0][QW-1:0] quot;
+  logic [QW:0][MW:0] divisor;
+  logic [QW:0][KW-1:0] keep;
 
-  always_comb begin
-    if (a_nan) r = {a[W-1], EMAX, 1'b1, fa[MW-2:0]};
-    else if (b_nan) r = {b[W-1], EMAX, 1'b1, fb[MW-2:0]};
-    else if ((a_inf && b_inf) || (a_zero && b_zero)) r = {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (a_inf || b_zero) r = {s, EMAX, {MW{1'b0}}};
-    else if (a_zero || b_inf) r = {s, {(W - 1) {1'b0}}};
-    else r = rounded;
+  hls_fp_pipe #(PW + QW + MW + 1 + KW, ROWCUTS > 0 ? 1 : 0) u_decode (
+      .clk(clk), .ce(ce),
+      .d({{1'b0, ma}, {QW{1'b0}}, mb, s, special, special_r,
+          XW'(ea_eff) - XW'(lza) - XW'(eb_eff) + XW'(lzb) + BIAS}),
+      .q({part[0], quot[0], divisor[0], keep[0]}));
+  for (genvar k = 0; k < QW; k++) begin : g_row
+    logic bit_k;
+    logic [PW-1:0] rest;
+    assign bit_k = part[k] >= {1'b0, divisor[k]};
+    assign rest = bit_k ? part[k] - {1'b0, divisor[k]} : part[k];
+    hls_fp_pipe #(PW + QW + MW + 1 + KW, (k + 1) % G == 0 || k == QW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
+        .clk(clk), .ce(ce), .d({rest << 1, quot[k] | (QW'(bit_k) << (QW - 1 - k)), divisor[k], keep[k]}),
+        .q({part[k+1], quot[k+1], divisor[k+1], keep[k+1]}));
   end
+
+  // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] and the exponent is one less
+  logic s2, special2, sticky;
+  logic [W-1:0] special_r2, rounded, result;
+  logic signed [XW-1:0] e2;
+  logic [QW-1:0] q;
+  logic [MW:0] divisor_unused;
+
+  assign {s2, special2, special_r2, e2} = keep[QW];
+  assign q = quot[QW];
+  assign sticky = part[QW] != 0;
+  assign divisor_unused = divisor[QW];
+  hls_fp_round_core #(EW, MW, XW) u_round (
+      .s(s2), .e(e2 - XW'(!q[QW-1])), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}), .r(rounded));
+  assign result = special2 ? special_r2 : rounded;
+  hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

@@ -1,14 +1,21 @@
 // hls_fp_mul_core: written by hls. a * b in the IEEE-754 format of EW exponent and MW fraction
-// bits, combinational, exactly as an x86-64 C program computes it (SSE, MXCSR at its default):
-// round to nearest, ties to even; subnormal operands and results; overflow to infinity; a NaN
-// operand comes back quieted (a's when both are NaN); 0 * inf is the default NaN (negative,
-// quiet). The operator modules (hls_fmul, hls_dmul) pipeline it.
+// bits, exactly as an x86-64 C program computes it (SSE, MXCSR at its default): round to
+// nearest, ties to even; subnormal operands and results; overflow to infinity; a NaN operand
+// comes back quieted (a's when both are NaN); 0 * inf is the default NaN (negative, quiet).
+// Pipelined: the result of the operands presented in cycle t (ce high) is on r LATENCY enabled
+// cycles later; LATENCY = 0 is combinational. The significand product is an hls_mul (partial
+// products on DSP multipliers and an adder tree) taking LATENCY - 2 cycles, then one cycle
+// normalises it and one rounds (at LATENCY 1 only the rounding is registered, at 2 the
+// product and the rounding).
 `default_nettype none
 
 module hls_fp_mul_core #(
     parameter int EW = 8,
-    parameter int MW = 23
+    parameter int MW = 23,
+    parameter int LATENCY = 0
 ) (
+    input  logic           clk,
+    input  logic           ce,
     input  logic [EW+MW:0] a,
     input  logic [EW+MW:0] b,
     output logic [EW+MW:0] r
@@ -19,19 +26,22 @@ module hls_fp_mul_core #(
   localparam int LW = $clog2(PW + 1);
   localparam int XW = EW + 3;  // signed exponent of the product before rounding
   localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
+  localparam int PL = LATENCY >= 3 ? LATENCY - 2 : LATENCY == 2 ? 1 : 0;  // product cycles
+  localparam int NL = LATENCY >= 3 ? 1 : 0;  // normalisation cycles
+  localparam int RL = LATENCY >= 1 ? 1 : 0;  // rounding cycles
 
   function automatic logic [LW-1:0] clz(input logic [PW-1:0] x);
     clz = LW'(PW);
     for (int i = 0; i < PW; i++) if (x[i]) clz = LW'(PW - 1 - i);
   endfunction
 
-  logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
+  // decode: the special results and the exponent sum wait beside the product
+  logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
   logic [EW-1:0] ea, eb, ea_eff, eb_eff;
   logic [MW-1:0] fa, fb;
-  logic [PW-1:0] product, norm;
-  logic [LW-1:0] lz;
-  logic signed [XW-1:0] e;
-  logic [EW+MW:0] rounded;
+  logic [W-1:0] special_r;
+  logic signed [XW-1:0] esum;
+  logic [1+1+W+XW-1:0] keep0, keep1, keep2;
 
   assign s = a[W-1] ^ b[W-1];
   assign ea = a[W-2:MW];
@@ -44,25 +54,39 @@ module hls_fp_mul_core #(
   assign b_inf = eb == EMAX && fb == 0;
   assign a_zero = a[W-2:0] == 0;
   assign b_zero = b[W-2:0] == 0;
-  assign product = {{(MW + 1) {1'b0}}, ea != 0, fa} * {{(MW + 1) {1'b0}}, eb != 0, fb};
-  // the leading one to the top: the value is 1.f * 2^(e - BIAS) with e as below (a subnormal
-  // operand counts with the smallest normal exponent)
-  assign lz = clz(product);
-  assign norm = product << lz;
+  assign special = ea == EMAX || eb == EMAX || a_zero || b_zero;
+  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : b_nan ? {b[W-1], EMAX, 1'b1, fb[MW-2:0]}
+      : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
+      : a_inf || b_inf ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
   assign ea_eff = ea == 0 ? EW'(1) : ea;
   assign eb_eff = eb == 0 ? EW'(1) : eb;
-  assign e = XW'(ea_eff) + XW'(eb_eff) - BIAS + 1 - XW'(lz);
-  hls_fp_round_core #(EW, MW, XW) u_round (
-      .s(s), .e(e), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}), .r(rounded));
+  // the product's leading one at bit PW - 1 means 1.f * 2^(esum - BIAS)
+  assign esum = XW'(ea_eff) + XW'(eb_eff) - BIAS + 1;
+  assign keep0 = {s, special, special_r, esum};
 
-  always_comb begin
-    if (a_nan) r = {a[W-1], EMAX, 1'b1, fa[MW-2:0]};
-    else if (b_nan) r = {b[W-1], EMAX, 1'b1, fb[MW-2:0]};
-    else if ((a_inf && b_zero) || (a_zero && b_inf)) r = {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (a_inf || b_inf) r = {s, EMAX, {MW{1'b0}}};
-    else if (a_zero || b_zero) r = {s, {(W - 1) {1'b0}}};
-    else r = rounded;
-  end
+  logic [PW-1:0] product;
+  hls_mul #(.W(PW), .LATENCY(PL)) u_product (
+      .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ea != 0, fa}), .b({{(MW + 1) {1'b0}}, eb != 0, fb}), .p(product));
+  hls_fp_pipe #($bits(keep0), PL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
+
+  // normalise: the leading one to the top (a subnormal operand leaves zeros above it)
+  logic [LW-1:0] lz;
+  logic [PW-1:0] norm;
+  logic s2, special2;
+  logic [W-1:0] special_r2;
+  logic signed [XW-1:0] esum2;
+  logic [EW+MW:0] rounded, result;
+
+  assign lz = clz(product);
+  hls_fp_pipe #(PW + $bits(keep1), NL) u_norm (
+      .clk(clk), .ce(ce), .d({product << lz, keep1[$bits(keep1)-1:XW], keep1[XW-1:0] - XW'(lz)}), .q({norm, keep2}));
+
+  // round and pack
+  assign {s2, special2, special_r2, esum2} = keep2;
+  hls_fp_round_core #(EW, MW, XW) u_round (
+      .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}), .r(rounded));
+  assign result = special2 ? special_r2 : rounded;
+  hls_fp_pipe #(W, RL) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

@@ -1,13 +1,20 @@
 // hls_fp_sqrt_core: written by hls. The square root of a in the IEEE-754 format of EW exponent
-// and MW fraction bits, combinational (digit by digit, one result bit per row), exactly as
-// sqrtss/sqrtsd compute it: correctly rounded to nearest even; sqrt(-0) = -0; a NaN comes back
-// quieted; any other negative operand (-inf included) gives the default NaN (negative, quiet).
+// and MW fraction bits (digit by digit, one result bit per row), exactly as sqrtss/sqrtsd
+// compute it: correctly rounded to nearest even; sqrt(-0) = -0; a NaN comes back quieted; any
+// other negative operand (-inf included) gives the default NaN (negative, quiet).
+// Pipelined: the result of the operand presented in cycle t (ce high) is on r LATENCY enabled
+// cycles later; LATENCY = 0 is combinational. From LATENCY 3: a register after decoding, after
+// every G rows (G as small as the latency allows) and after rounding; spare cycles are output
+// registers. At 1 or 2: output registers only.
 `default_nettype none
 
 module hls_fp_sqrt_core #(
     parameter int EW = 8,
-    parameter int MW = 23
+    parameter int MW = 23,
+    parameter int LATENCY = 0
 ) (
+    input  logic           clk,
+    input  logic           ce,
     input  logic [EW+MW:0] a,
     output logic [EW+MW:0] r
 );
@@ -18,6 +25,12 @@ module hls_fp_sqrt_core #(
   localparam int RW = MW + 2;  // result bits: sqrt of a significand in [1, 4) to MW + 1 places
   localparam int NW = 2 * RW;  // radicand bits
   localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
+  localparam int ROWCUTS = LATENCY >= 3 ? LATENCY - 2 : 0;
+  localparam int G = ROWCUTS == 0 ? RW + 1 : (RW + ROWCUTS - 1) / ROWCUTS;  // rows per cycle
+  localparam int GROUPS = ROWCUTS == 0 ? 0 : (RW + G - 1) / G;
+  localparam int OUT = LATENCY >= 3 ? LATENCY - 1 - GROUPS : LATENCY;
+  localparam int KW = 1 + W + XW;  // special, special result, exponent
+  localparam int BW = NW + RW + (RW + 2) + KW;  // what a row passes on
 
   function automatic logic [LW-1:0] clz(input logic [MW:0] x);
     clz = LW'(MW + 1);
@@ -30,11 +43,7 @@ module hls_fp_sqrt_core #(
   logic [MW:0] ma;
   logic [LW-1:0] lz;
   logic signed [XW-1:0] ex;  // unbiased exponent of the normalised operand
-  logic [NW-1:0] radicand;
-  logic [RW-1:0] root;
-  logic [RW+1:0] rem;
-  logic signed [XW-1:0] e;
-  logic [EW+MW:0] rounded;
+  logic [W-1:0] special_r;
 
   assign ea = a[W-2:MW];
   assign fa = a[MW-1:0];
@@ -45,36 +54,44 @@ module hls_fp_sqrt_core #(
   assign ma = {ea != 0, fa} << lz;
   assign ea_eff = ea == 0 ? EW'(1) : ea;
   assign ex = XW'(ea_eff) - XW'(lz) - BIAS;
+  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : a_zero ? a
+      : a[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a;
+
   // an even exponent: the significand (1 <= m < 4) times 2^(MW + 2) is the radicand, whose
-  // integer square root has RW bits with its leading one at the top
-  assign radicand = ex[0] ? {1'b0, ma, {(MW + 2) {1'b0}}} << 1 : {1'b0, ma, {(MW + 2) {1'b0}}};
+  // integer square root has RW bits with its leading one at the top. Row k brings down the
+  // radicand's next two bits and appends result bit RW - 1 - k.
+  // (packed arrays: Yosys makes unpacked ones memories, which port connections cannot drive)
+  logic [RW:0][NW-1:0] radicand;
+  logic [RW:0][RW-1:0] root;
+  logic [RW:0][RW+1:0] part;
+  logic [RW:0][KW-1:0] keep;
 
-  always_comb begin
-    logic [RW+1:0] partial;
-    logic [RW+1:0] trial;
-    partial = '0;
-    root = '0;
-    for (int i = RW - 1; i >= 0; i--) begin
-      partial = {partial[RW-1:0], radicand[2*i+1-:2]};
-      trial = {root, 2'b01};
-      root = root << 1;
-      if (partial >= trial) begin
-        partial = partial - trial;
-        root[0] = 1'b1;
-      end
-    end
-    rem = partial;
+  hls_fp_pipe #(BW, ROWCUTS > 0 ? 1 : 0) u_decode (
+      .clk(clk), .ce(ce),
+      .d({ex[0] ? {1'b0, ma, {(MW + 2) {1'b0}}} << 1 : {1'b0, ma, {(MW + 2) {1'b0}}}, {RW{1'b0}}, {(RW + 2) {1'b0}},
+          a_nan || a_zero || a[W-1] || a_inf, special_r, (ex >>> 1) + BIAS}),
+      .q({radicand[0], root[0], part[0], keep[0]}));
+  for (genvar k = 0; k < RW; k++) begin : g_row
+    logic [RW+1:0] brought, trial;
+    logic fits;
+    assign brought = {part[k][RW-1:0], radicand[k][NW-1:NW-2]};
+    assign trial = {root[k], 2'b01};
+    assign fits = brought >= trial;
+    hls_fp_pipe #(BW, (k + 1) % G == 0 || k == RW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
+        .clk(clk), .ce(ce), .d({radicand[k] << 2, {root[k][RW-2:0], fits}, fits ? brought - trial : brought, keep[k]}),
+        .q({radicand[k+1], root[k+1], part[k+1], keep[k+1]}));
   end
-  assign e = (ex >>> 1) + BIAS;
-  hls_fp_round_core #(EW, MW, XW) u_round (.s(1'b0), .e(e), .sig({root, rem != 0}), .r(rounded));
 
-  always_comb begin
-    if (a_nan) r = {a[W-1], EMAX, 1'b1, fa[MW-2:0]};
-    else if (a_zero) r = a;
-    else if (a[W-1]) r = {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (a_inf) r = a;
-    else r = rounded;
-  end
+  logic special2;
+  logic [W-1:0] special_r2, rounded, result;
+  logic signed [XW-1:0] e2;
+  logic [NW-1:0] radicand_unused;
+
+  assign {special2, special_r2, e2} = keep[RW];
+  assign radicand_unused = radicand[RW];
+  hls_fp_round_core #(EW, MW, XW) u_round (.s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}), .r(rounded));
+  assign result = special2 ? special_r2 : rounded;
+  hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

@@ -1,6 +1,9 @@
 // Drives tb_fp_cores with random and edge-case operands and compares every output bit-exactly
-// with reference.c (the host's C; of two NaN operands any NaN). Usage: check_fp_cores N SEED;
-// prints the mismatches per operator and exits 1 on any.
+// with reference.c (the host's C; of two NaN operands any NaN). Usage: check_fp_cores N SEED
+// [LATENCIES], LATENCIES as name=cycles,... for the pipelined operators (a new operand set
+// enters every cycle; an output is compared with the set of its latency ago); prints the
+// mismatches per operator and exits 1 on any.
+#include <cstring>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -104,6 +107,13 @@ static uint64_t integer() {
   }
 }
 
+// lane k (of `bits` bits) of a packed array port
+template <typename Wide>
+static uint64_t lane(const Wide& w, int k, int bits) {
+  if (bits == 32) return w[k];
+  return (uint64_t)w[2 * k] | (uint64_t)w[2 * k + 1] << 32;
+}
+
 int main(int argc, char** argv) {
   long n = argc > 1 ? atol(argv[1]) : 100000;
   state = argc > 2 ? strtoull(argv[2], nullptr, 10) : 1;
@@ -114,9 +124,11 @@ int main(int argc, char** argv) {
     const Format* nan_format;  // results in this format: any NaN is right when both operands are NaN
     std::function<uint64_t()> want, got;
     long bad = 0;
+    int latency = 0;
   };
   uint32_t a32 = 0, b32 = 0;
   uint64_t a64 = 0, b64 = 0, i = 0;
+  struct Operands { uint32_t a32, b32; uint64_t a64, b64, i; };
   std::vector<Check> checks = {
       {"add32", &f32, [&] { return ref_add32(a32, b32); }, [&] { return top.add32; }},
       {"sub32", &f32, [&] { return ref_sub32(a32, b32); }, [&] { return top.sub32; }},
@@ -135,21 +147,43 @@ int main(int argc, char** argv) {
   };
   const char* types[8] = {"i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64"};
   for (int k = 0; k < 8; k++) {
-    checks.push_back({std::string(types[k]) + "tof32", nullptr, [&, k] { return ref_convert(0, k, i); }, [&, k] { return top.itof32[k]; }});
-    checks.push_back({std::string(types[k]) + "tof64", nullptr, [&, k] { return ref_convert(1, k, i); }, [&, k] { return top.itof64[k]; }});
-    checks.push_back({"f32to" + std::string(types[k]), nullptr, [&, k] { return ref_convert(2, k, a32); }, [&, k] { return top.ftoi32[k]; }});
-    checks.push_back({"f64to" + std::string(types[k]), nullptr, [&, k] { return ref_convert(3, k, a64); }, [&, k] { return top.ftoi64[k]; }});
+    checks.push_back({std::string(types[k]) + "tof32", nullptr, [&, k] { return ref_convert(0, k, i); }, [&, k] { return lane(top.itof32, k, 32); }});
+    checks.push_back({std::string(types[k]) + "tof64", nullptr, [&, k] { return ref_convert(1, k, i); }, [&, k] { return lane(top.itof64, k, 64); }});
+    checks.push_back({"f32to" + std::string(types[k]), nullptr, [&, k] { return ref_convert(2, k, a32); }, [&, k] { return lane(top.ftoi32, k, 64); }});
+    checks.push_back({"f64to" + std::string(types[k]), nullptr, [&, k] { return ref_convert(3, k, a64); }, [&, k] { return lane(top.ftoi64, k, 64); }});
   }
+  if (argc > 3) {  // name=cycles,...
+    std::string spec = argv[3];
+    size_t pos = 0;
+    while (pos < spec.size()) {
+      size_t end = spec.find(',', pos), eq = spec.find('=', pos);
+      if (end == std::string::npos) end = spec.size();
+      std::string name = spec.substr(pos, eq - pos);
+      bool found = false;
+      for (Check& c : checks)
+        if (c.name == name) { c.latency = atoi(spec.substr(eq + 1, end - eq - 1).c_str()); found = true; }
+      if (!found) { fprintf(stderr, "check_fp_cores: no operator %s\n", name.c_str()); return 2; }
+      pos = end + 1;
+    }
+  }
+  const int HISTORY = 64;
+  std::vector<Operands> history(HISTORY);
   int shown = 0;
+  top.ce = 1;
   for (long t = 0; t < n; t++) {
     a32 = f32.operand(0, false), b32 = f32.operand(a32, true);
     a64 = f64.operand(0, false), b64 = f64.operand(a64, true);
     if (next() & 1) { uint32_t x = a32; a32 = b32; b32 = x; }
     if (next() & 1) { uint64_t x = a64; a64 = b64; b64 = x; }
     i = integer();
+    history[t % HISTORY] = {a32, b32, a64, b64, i};
     top.a32 = a32; top.b32 = b32; top.a64 = a64; top.b64 = b64; top.i = i;
+    top.clk = 0;
     top.eval();
     for (Check& c : checks) {
+      if (c.latency > t) continue;  // the pipeline is not full yet
+      const Operands& o = history[(t - c.latency) % HISTORY];
+      a32 = o.a32; b32 = o.b32; a64 = o.a64; b64 = o.b64; i = o.i;
       uint64_t want = c.want(), got = c.got();
       if (got == want) continue;
       // of two NaN operands, which one comes back depends on gcc's register allocation (SSE
@@ -161,6 +195,8 @@ int main(int argc, char** argv) {
         printf("mismatch %s(a32 %08" PRIx32 " b32 %08" PRIx32 " a64 %016" PRIx64 " b64 %016" PRIx64 " i %016" PRIx64
                "): expected %016" PRIx64 ", got %016" PRIx64 "\n", c.name.c_str(), a32, b32, a64, b64, i, want, got);
     }
+    top.clk = 1;  // the operands enter the pipelines
+    top.eval();
   }
   long total = 0;
   printf("fp cores: %ld operand sets, %zu operators; mismatches:", n, checks.size());

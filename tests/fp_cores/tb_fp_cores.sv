@@ -1,9 +1,24 @@
 // Every floating-point core of templates/lib for binary32 and binary64, side by side on the same
 // operands; check_fp_cores.cpp drives it and compares each output with reference.c (the host's
-// C). Integer conversions take the low bits of i for 8, 16, 32 and 64 bits, signed and unsigned
-// (k = 0..7: width 8 << k / 2, signed when k is even).
+// C). The pipelined cores run at the latencies given as parameters (0: combinational), fed a
+// new operand set every cycle. Integer conversions take the low bits of i for 8, 16, 32 and 64 bits, signed and unsigned
+// (k = 0..7: width 8 << k / 2, signed when k is even). Plain ports (packed arrays, named
+// connections) so that Yosys reads it too: scripts/check_fp_cores.py also checks the netlist
+// Yosys synthesizes from it.
 `default_nettype none
-module tb_fp_cores (
+module tb_fp_cores #(
+    // latencies of the pipelined cores (0: combinational)
+    parameter int L_ADD32 = 0,
+    parameter int L_MUL32 = 0,
+    parameter int L_DIV32 = 0,
+    parameter int L_SQRT32 = 0,
+    parameter int L_ADD64 = 0,
+    parameter int L_MUL64 = 0,
+    parameter int L_DIV64 = 0,
+    parameter int L_SQRT64 = 0
+) (
+    input  logic        clk,
+    input  logic        ce,
     input  logic [31:0] a32,
     input  logic [31:0] b32,
     input  logic [63:0] a64,
@@ -23,21 +38,21 @@ module tb_fp_cores (
     output logic [5:0]  cmp64,
     output logic [63:0] ext,
     output logic [31:0] trunc,
-    output logic [31:0] itof32 [8],
-    output logic [63:0] itof64 [8],
-    output logic [63:0] ftoi32 [8],
-    output logic [63:0] ftoi64 [8]
+    output logic [7:0][31:0] itof32,
+    output logic [7:0][63:0] itof64,
+    output logic [7:0][63:0] ftoi32,
+    output logic [7:0][63:0] ftoi64
 );
-  hls_fp_addsub_core #(8, 23) u_add32 (.a(a32), .b(b32), .sub(1'b0), .r(add32));
-  hls_fp_addsub_core #(8, 23) u_sub32 (.a(a32), .b(b32), .sub(1'b1), .r(sub32));
-  hls_fp_mul_core #(8, 23) u_mul32 (.a(a32), .b(b32), .r(mul32));
-  hls_fp_div_core #(8, 23) u_div32 (.a(a32), .b(b32), .r(div32));
-  hls_fp_sqrt_core #(8, 23) u_sqrt32 (.a(a32), .r(sqrt32));
-  hls_fp_addsub_core #(11, 52) u_add64 (.a(a64), .b(b64), .sub(1'b0), .r(add64));
-  hls_fp_addsub_core #(11, 52) u_sub64 (.a(a64), .b(b64), .sub(1'b1), .r(sub64));
-  hls_fp_mul_core #(11, 52) u_mul64 (.a(a64), .b(b64), .r(mul64));
-  hls_fp_div_core #(11, 52) u_div64 (.a(a64), .b(b64), .r(div64));
-  hls_fp_sqrt_core #(11, 52) u_sqrt64 (.a(a64), .r(sqrt64));
+  hls_fp_addsub_core #(8, 23, L_ADD32) u_add32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .sub(1'b0), .r(add32));
+  hls_fp_addsub_core #(8, 23, L_ADD32) u_sub32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .sub(1'b1), .r(sub32));
+  hls_fp_mul_core #(8, 23, L_MUL32) u_mul32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .r(mul32));
+  hls_fp_div_core #(8, 23, L_DIV32) u_div32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .r(div32));
+  hls_fp_sqrt_core #(8, 23, L_SQRT32) u_sqrt32 (.clk(clk), .ce(ce), .a(a32), .r(sqrt32));
+  hls_fp_addsub_core #(11, 52, L_ADD64) u_add64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .sub(1'b0), .r(add64));
+  hls_fp_addsub_core #(11, 52, L_ADD64) u_sub64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .sub(1'b1), .r(sub64));
+  hls_fp_mul_core #(11, 52, L_MUL64) u_mul64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(mul64));
+  hls_fp_div_core #(11, 52, L_DIV64) u_div64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(div64));
+  hls_fp_sqrt_core #(11, 52, L_SQRT64) u_sqrt64 (.clk(clk), .ce(ce), .a(a64), .r(sqrt64));
   hls_fp_ext_core #(8, 23, 11, 52) u_ext (.a(a32), .r(ext));
   hls_fp_trunc_core #(11, 52, 8, 23) u_trunc (.a(a64), .r(trunc));
   for (genvar k = 0; k < 6; k++) begin : g_cmp

@@ -24,7 +24,7 @@ module tb_mul_lane #(
   string dir;
   string name;
 
-  hls_mul #(.W(W), .LATENCY(LATENCY)) dut (.clk(clk), .a(a), .b(b), .p(p));
+  hls_mul #(.W(W), .LATENCY(LATENCY)) dut (.clk(clk), .ce(1'b1), .a(a), .b(b), .p(p));
 
   initial begin
     if (!$value$plusargs("dir=%s", dir)) dir = ".";
@@ -56,7 +56,7 @@ endmodule
 module tb_mul #(
     parameter bit FINISH = 1'b1,  // end the run when done (0 inside tb_all)
     parameter int NMAX = 4096,
-    parameter int EXTRA = 4  // cycles after the last vector (>= the largest LATENCY)
+    parameter int EXTRA = 6  // cycles after the last vector (>= the largest LATENCY)
 );
   logic clk = 1'b0;
   always #5 clk = ~clk;
@@ -73,6 +73,9 @@ module tb_mul #(
   tb_mul_lane #(.W(64), .LATENCY(0), .NMAX(NMAX)) u_64_0 (.clk(clk));
   tb_mul_lane #(.W(64), .LATENCY(1), .NMAX(NMAX)) u_64_1 (.clk(clk));
   tb_mul_lane #(.W(64), .LATENCY(3), .NMAX(NMAX)) u_64_3 (.clk(clk));
+  tb_mul_lane #(.W(64), .LATENCY(5), .NMAX(NMAX)) u_64_5 (.clk(clk));
+  tb_mul_lane #(.W(33), .LATENCY(4), .NMAX(NMAX)) u_33_4 (.clk(clk));
+  tb_mul_lane #(.W(18), .LATENCY(3), .NMAX(NMAX)) u_18_3 (.clk(clk));
 
   if (FINISH) begin : g_finish
     int n = 0;

@@ -29,6 +29,7 @@ _REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow"}
 _CMP_OP = {"olt": 0, "ole": 1, "ogt": 2, "oge": 3, "oeq": 4, "une": 5}  # hls_fp_cmp_core's OP
 _ROUND_CORE = "hls_fp_round_core.sv"
 _PIPE = "hls_fp_pipe.sv"
+_CLASSIFY = "hls_fp_classify.sv"
 # Xilinx floating_point v7.1 configuration per operation
 _IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "mul": ("Multiply", None),
                  "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
@@ -97,14 +98,14 @@ def fp_unit(op: UnitOp) -> FpUnit:
     params = (*_format_params(w), ("LATENCY", "LATENCY"))
     if base in ("add", "sub"):
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, "hls_fp_addsub_core", params,
-                      (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv", _PIPE), True)  # fmt: skip
+                      (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv", _CLASSIFY, _PIPE), True)  # fmt: skip
     if base in ("mul", "div"):
         core = f"hls_fp_{base}_core"
-        files = (f"{core}.sv", _ROUND_CORE, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
+        files = (f"{core}.sv", _CLASSIFY, _ROUND_CORE, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, params, ab, files, True)
     if base == "sqrt":
         return FpUnit(f"hls_{kind}", (("a", w),), w, lat, tuple(config), w, "hls_fp_sqrt_core", params,
-                      (("a", "a"),), ("hls_fp_sqrt_core.sv", _ROUND_CORE, _PIPE), True)  # fmt: skip
+                      (("a", "a"),), ("hls_fp_sqrt_core.sv", _CLASSIFY, _ROUND_CORE, _PIPE), True)  # fmt: skip
     if base == "cmp":
         config.append(("C_Compare_Operation", _IP_COMPARE[pred]))
         return FpUnit(f"hls_{kind}", binary, 1, lat, tuple(config), 8, "hls_fp_cmp_core",

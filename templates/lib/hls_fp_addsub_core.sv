@@ -41,34 +41,28 @@ module hls_fp_addsub_core #(
 
   // 1. decode; the operand of larger magnitude first (x); a subnormal has the smallest normal's
   // exponent
-  logic sa, sb, a_nan, b_nan, a_inf, b_inf, swap, special;
-  logic [EW-1:0] ea, eb, ea_eff, eb_eff, ex, ey;
-  logic [MW-1:0] fa, fb;
-  logic [W-1:0] special_r;
+  logic sa, sb, a_nan, b_nan, a_inf, b_inf, a_zero_unused, b_zero_unused, swap, special;
+  logic [EW-1:0] ea_eff, eb_eff, ex, ey;
+  logic [MW:0] ma, mb;
+  logic [W-1:0] a_quiet, b_quiet, special_r;
   logic [KW-1:0] keep1, keep2, keep3, keep4;
   logic [1+1+EW+EW+2*(MW+1)-1:0] d1, q1;
 
+  hls_fp_classify #(EW, MW) u_a (
+      .x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero_unused), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet));
+  hls_fp_classify #(EW, MW) u_b (
+      .x(b), .nan(b_nan), .inf(b_inf), .zero(b_zero_unused), .e_eff(eb_eff), .sig(mb), .quiet(b_quiet));
   assign sa = a[W-1];
   assign sb = b[W-1] ^ sub;
-  assign ea = a[W-2:MW];
-  assign eb = b[W-2:MW];
-  assign fa = a[MW-1:0];
-  assign fb = b[MW-1:0];
-  assign a_nan = ea == EMAX && fa != 0;
-  assign b_nan = eb == EMAX && fb != 0;
-  assign a_inf = ea == EMAX && fa == 0;
-  assign b_inf = eb == EMAX && fb == 0;
-  assign special = ea == EMAX || eb == EMAX;
-  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : b_nan ? {b[W-1], EMAX, 1'b1, fb[MW-2:0]}
+  assign special = a_nan || a_inf || b_nan || b_inf;
+  assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : a_inf && b_inf && sa != sb ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a_inf ? {sa, EMAX, {MW{1'b0}}}
       : {sb, EMAX, {MW{1'b0}}};
-  assign swap = {eb, fb} > {ea, fa};
-  assign ea_eff = ea == 0 ? EW'(1) : ea;
-  assign eb_eff = eb == 0 ? EW'(1) : eb;
+  assign swap = b[W-2:0] > a[W-2:0];
   assign ex = swap ? eb_eff : ea_eff;
   assign ey = swap ? ea_eff : eb_eff;
   assign keep1 = {special, special_r, sa & sb};
-  assign d1 = {swap ? sb : sa, sa ^ sb, ex, ex - ey, swap ? {eb != 0, fb} : {ea != 0, fa}, swap ? {ea != 0, fa} : {eb != 0, fb}};
+  assign d1 = {swap ? sb : sa, sa ^ sb, ex, ex - ey, swap ? mb : ma, swap ? ma : mb};
   hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1}), .q({q1, keep2}));
 
   // 2. align y; the bits shifted out stick to its lowest bit

@@ -40,33 +40,22 @@ module hls_fp_div_core #(
 
   // decode; both significands with their leading one at bit MW (subnormals normalised)
   logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
-  logic [EW-1:0] ea, eb, ea_eff, eb_eff;
-  logic [MW-1:0] fa, fb;
-  logic [MW:0] ma, mb;
+  logic [EW-1:0] ea_eff, eb_eff;
+  logic [MW:0] siga, sigb, ma, mb;
   logic [LW-1:0] lza, lzb;
-  logic [W-1:0] special_r;
+  logic [W-1:0] a_quiet, b_quiet, special_r;
 
+  hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
+  hls_fp_classify #(EW, MW) u_b (.x(b), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(sigb), .quiet(b_quiet));
   assign s = a[W-1] ^ b[W-1];
-  assign ea = a[W-2:MW];
-  assign eb = b[W-2:MW];
-  assign fa = a[MW-1:0];
-  assign fb = b[MW-1:0];
-  assign a_nan = ea == EMAX && fa != 0;
-  assign b_nan = eb == EMAX && fb != 0;
-  assign a_inf = ea == EMAX && fa == 0;
-  assign b_inf = eb == EMAX && fb == 0;
-  assign a_zero = a[W-2:0] == 0;
-  assign b_zero = b[W-2:0] == 0;
-  assign special = ea == EMAX || eb == EMAX || a_zero || b_zero;
-  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : b_nan ? {b[W-1], EMAX, 1'b1, fb[MW-2:0]}
+  assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
+  assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_inf) || (a_zero && b_zero) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_zero ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
-  assign lza = clz({ea != 0, fa});
-  assign lzb = clz({eb != 0, fb});
-  assign ma = {ea != 0, fa} << lza;
-  assign mb = {eb != 0, fb} << lzb;
-  assign ea_eff = ea == 0 ? EW'(1) : ea;
-  assign eb_eff = eb == 0 ? EW'(1) : eb;
+  assign lza = clz(siga);
+  assign lzb = clz(sigb);
+  assign ma = siga << lza;
+  assign mb = sigb << lzb;
 
   // row k takes the partial remainder part[k] (below 2 mb) and appends quotient bit QW - 1 - k
   // (packed arrays: Yosys makes unpacked ones memories, which port connections cannot drive)
@@ -82,9 +71,10 @@ module hls_fp_div_core #(
       .q({part[0], quot[0], divisor[0], keep[0]}));
   for (genvar k = 0; k < QW; k++) begin : g_row
     logic bit_k;
-    logic [PW-1:0] rest;
-    assign bit_k = part[k] >= {1'b0, divisor[k]};
-    assign rest = bit_k ? part[k] - {1'b0, divisor[k]} : part[k];
+    logic [PW-1:0] diff, rest;
+    // one subtraction: its borrow is the comparison
+    assign {bit_k, diff} = {1'b1, part[k]} - {2'b00, divisor[k]};
+    assign rest = bit_k ? diff : part[k];
     hls_fp_pipe #(PW + QW + MW + 1 + KW, (k + 1) % G == 0 || k == QW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
         .clk(clk), .ce(ce), .d({rest << 1, quot[k] | (QW'(bit_k) << (QW - 1 - k)), divisor[k], keep[k]}),
         .q({part[k+1], quot[k+1], divisor[k+1], keep[k+1]}));

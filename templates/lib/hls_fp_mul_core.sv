@@ -37,36 +37,26 @@ module hls_fp_mul_core #(
 
   // decode: the special results and the exponent sum wait beside the product
   logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
-  logic [EW-1:0] ea, eb, ea_eff, eb_eff;
-  logic [MW-1:0] fa, fb;
-  logic [W-1:0] special_r;
+  logic [EW-1:0] ea_eff, eb_eff;
+  logic [MW:0] ma, mb;
+  logic [W-1:0] a_quiet, b_quiet, special_r;
   logic signed [XW-1:0] esum;
   logic [1+1+W+XW-1:0] keep0, keep1, keep2;
 
+  hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet));
+  hls_fp_classify #(EW, MW) u_b (.x(b), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(mb), .quiet(b_quiet));
   assign s = a[W-1] ^ b[W-1];
-  assign ea = a[W-2:MW];
-  assign eb = b[W-2:MW];
-  assign fa = a[MW-1:0];
-  assign fb = b[MW-1:0];
-  assign a_nan = ea == EMAX && fa != 0;
-  assign b_nan = eb == EMAX && fb != 0;
-  assign a_inf = ea == EMAX && fa == 0;
-  assign b_inf = eb == EMAX && fb == 0;
-  assign a_zero = a[W-2:0] == 0;
-  assign b_zero = b[W-2:0] == 0;
-  assign special = ea == EMAX || eb == EMAX || a_zero || b_zero;
-  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : b_nan ? {b[W-1], EMAX, 1'b1, fb[MW-2:0]}
+  assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
+  assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_inf ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
-  assign ea_eff = ea == 0 ? EW'(1) : ea;
-  assign eb_eff = eb == 0 ? EW'(1) : eb;
   // the product's leading one at bit PW - 1 means 1.f * 2^(esum - BIAS)
   assign esum = XW'(ea_eff) + XW'(eb_eff) - BIAS + 1;
   assign keep0 = {s, special, special_r, esum};
 
   logic [PW-1:0] product;
   hls_mul #(.W(PW), .LATENCY(PL)) u_product (
-      .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ea != 0, fa}), .b({{(MW + 1) {1'b0}}, eb != 0, fb}), .p(product));
+      .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
   hls_fp_pipe #($bits(keep0), PL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 
   // normalise: the leading one to the top (a subnormal operand leaves zeros above it)

@@ -38,24 +38,17 @@ module hls_fp_sqrt_core #(
   endfunction
 
   logic a_nan, a_inf, a_zero;
-  logic [EW-1:0] ea, ea_eff;
-  logic [MW-1:0] fa;
-  logic [MW:0] ma;
+  logic [EW-1:0] ea_eff;
+  logic [MW:0] siga, ma;
   logic [LW-1:0] lz;
   logic signed [XW-1:0] ex;  // unbiased exponent of the normalised operand
-  logic [W-1:0] special_r;
+  logic [W-1:0] a_quiet, special_r;
 
-  assign ea = a[W-2:MW];
-  assign fa = a[MW-1:0];
-  assign a_nan = ea == EMAX && fa != 0;
-  assign a_inf = ea == EMAX && fa == 0;
-  assign a_zero = a[W-2:0] == 0;
-  assign lz = clz({ea != 0, fa});
-  assign ma = {ea != 0, fa} << lz;
-  assign ea_eff = ea == 0 ? EW'(1) : ea;
+  hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
+  assign lz = clz(siga);
+  assign ma = siga << lz;
   assign ex = XW'(ea_eff) - XW'(lz) - BIAS;
-  assign special_r = a_nan ? {a[W-1], EMAX, 1'b1, fa[MW-2:0]} : a_zero ? a
-      : a[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a;
+  assign special_r = a_nan ? a_quiet : a_zero ? a : a[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a;
 
   // an even exponent: the significand (1 <= m < 4) times 2^(MW + 2) is the radicand, whose
   // integer square root has RW bits with its leading one at the top. Row k brings down the
@@ -72,13 +65,14 @@ module hls_fp_sqrt_core #(
           a_nan || a_zero || a[W-1] || a_inf, special_r, (ex >>> 1) + BIAS}),
       .q({radicand[0], root[0], part[0], keep[0]}));
   for (genvar k = 0; k < RW; k++) begin : g_row
-    logic [RW+1:0] brought, trial;
+    logic [RW+1:0] brought, trial, diff;
     logic fits;
     assign brought = {part[k][RW-1:0], radicand[k][NW-1:NW-2]};
     assign trial = {root[k], 2'b01};
-    assign fits = brought >= trial;
+    // one subtraction: its borrow is the comparison
+    assign {fits, diff} = {1'b1, brought} - {1'b0, trial};
     hls_fp_pipe #(BW, (k + 1) % G == 0 || k == RW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
-        .clk(clk), .ce(ce), .d({radicand[k] << 2, {root[k][RW-2:0], fits}, fits ? brought - trial : brought, keep[k]}),
+        .clk(clk), .ce(ce), .d({radicand[k] << 2, {root[k][RW-2:0], fits}, fits ? diff : brought, keep[k]}),
         .q({radicand[k+1], root[k+1], part[k+1], keep[k+1]}));
   end
 

@@ -53,21 +53,28 @@ class FpUnit:
     core: str = ""  # the templates/lib core module computing the result
     core_params: tuple[tuple[str, str], ...] = ()
     core_inputs: tuple[tuple[str, str], ...] = ()  # (core port, expression over the unit's inputs)
-    library_files: tuple[str, ...] = ()  # templates/lib files the core needs
-    pipelined: bool = False  # the core takes clk, ce and LATENCY (else: registers after it)
+    core_files: tuple[str, ...] = ()  # templates/lib files the core needs
+    pipelined: bool = False  # the core takes clk, ce and LATENCY (else: LATENCY registers after it)
     model: str = ""  # without a core: SystemVerilog expression of the result over the input ports
     dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
+    simulation_only: bool = False  # the model is not synthesizable (exp, log, pow: real arithmetic, DPI-C)
 
     @property
-    def synthesizable(self) -> bool:
-        """False for the simulation models of exp, log and pow (``real`` arithmetic, DPI-C)."""
-        return bool(self.core) or not (self.dpi_imports or "$" in self.model)
+    def library_files(self) -> tuple[str, ...]:
+        return (*self.core_files, _PIPE) if _PIPE not in self.core_files else self.core_files
+
+    @property
+    def core_ports(self) -> tuple[tuple[str, str], ...]:
+        """The core's port connections: a pipelined core drives r, another one the value that
+        the unit's LATENCY registers (hls_fp_pipe) delay."""
+        clocking = (("clk", "clk"), ("ce", "ce")) if self.pipelined else ()
+        return (*clocking, *self.core_inputs, ("r", "r" if self.pipelined else "value"))
 
     @property
     def description(self) -> str:
         if self.core:
             return f"our synthesizable, bit-exact core {self.core}"
-        return "logic on the bit patterns" if self.synthesizable else "a bit-exact simulation model (not synthesizable)"
+        return "a bit-exact simulation model (not synthesizable)" if self.simulation_only else "logic on the bit patterns"
 
 
 def is_fp_kind(kind: str) -> bool:
@@ -125,7 +132,7 @@ def fp_unit(op: UnitOp) -> FpUnit:
     else:
         model = f"$realtobits({_REAL_FUNCTION[base]}({', '.join(f'$bitstoreal({p})' for p, _ in inputs)}))"
     # no Floating-Point Operator core computes pow: the model is used under HLS_XILINX_FP too
-    return FpUnit(f"hls_{kind}", inputs, w, lat, tuple(config), w, model=model, dpi_imports=dpi)
+    return FpUnit(f"hls_{kind}", inputs, w, lat, tuple(config), w, model=model, dpi_imports=dpi, simulation_only=True)
 
 
 def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:

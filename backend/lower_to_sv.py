@@ -212,7 +212,7 @@ class _Builder:
             unit = fp_unit(op)
             self.fp_units.setdefault(unit.module, unit)
             self.libs.update(unit.library_files)
-            if not unit.synthesizable:
+            if unit.simulation_only:
                 self.simulation_models.append((unit.module, op.loc))
             conns = [("clk", "ap_clk"), ("ce", "1'b1")]
             conns += [(port, self.ref(v)) for (port, _), v in zip(unit.inputs, op.operands)]
@@ -325,13 +325,14 @@ class _Builder:
         ti, tf = f"t_{op.iter_time.name}", f"t_{op.result.name}"
         cand, cur, next_q, cont_q = f"{n}_cand", f"{n}_cur", f"{n}_next_q", f"{n}_cont_q"
         bound_q, bound = f"{n}_bound_q", f"{n}_bound"
-        narrow = _iterator_ranges(op, self.range_of(op.init), self.range_of(op.bound))
-        if narrow is None:
+        bound_range = self.range_of(op.bound)
+        narrow = _iterator_ranges(op, self.range_of(op.init), bound_range)
+        if narrow is None or bound_range is None:
             cw, bw = w, op.bound.width
             init, bound_in = self.ref(op.init), self.ref(op.bound)
         else:
             (lo, hi), iters = narrow
-            cw = max(_signed_bits(lo, hi), _signed_bits(*(self.range_of(op.bound) or (0, 0))))
+            cw = max(_signed_bits(lo, hi), _signed_bits(*bound_range))
             bw = cw
             init, bound_in = self.resize(op.init, cw), self.resize(op.bound, cw)
             self.ranges[op.iv] = iters

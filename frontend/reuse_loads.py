@@ -25,8 +25,11 @@ row of ``X``. At the entering column ``c`` each iteration reads ``lb_a[c]`` and 
 value of the next newer row, so after the row is done ``lb_a`` holds row ``i + 1 + a`` (``i - 1 +
 a`` when ``i`` decreases) for the next ``i`` (a rotation). Each row keeps its window of columns in
 registers as above; the first ``bmax - bmin`` columns are loaded (and rotated) before the ``j``
-loop. Immediately before the ``i`` loop (so every iteration of an enclosing loop refills them),
-under both loops' entry conditions, a loop over every column the windows stream (the ``j`` range
+loop, or, when the ``j`` loop surely runs (constant entry condition), by ``bmax - bmin`` extra
+first iterations of it that only stream (the statements run from its own first column on): the
+``i`` loop then directly contains the ``j`` loop alone, a perfect nest pipelined as one loop.
+Immediately before the ``i`` loop (so every iteration of an enclosing loop refills them), under
+both loops' entry conditions, a loop over every column the windows stream (the ``j`` range
 widened by ``bmin`` and ``bmax``) copies the older rows of the first ``i`` into the buffers. For
 jacobi-2d (``for i, for j: .. A[i][j-1] + A[i][j] + A[i][j+1] + A[i-1][j] + A[i+1][j]``), with
 ``+1`` steps:
@@ -432,9 +435,35 @@ class _Rewriter:
                 s.value = replace_expr(s.value, out.table)
                 if s.indices is not None:
                     s.indices = [replace_expr(i, out.table) for i in s.indices]
-        inner.body = out.heads + inner.body + out.tails
         at = nest.row.body.index(inner)
-        nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
+        start = self.widened_start(inner, out)
+        if start is None:
+            inner.body = out.heads + inner.body + out.tails
+            nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
+            return
+        # the prologue's columns as the loop's first iterations, which only stream: the row loop
+        # then directly contains the column loop alone, a perfect nest that can be one pipeline
+        computes = binary(">=" if inner.step > 0 else "<=", VarRead(inner.var, inner.loc), inner.init, inner.loc)
+        inner.body = out.heads + [If(computes, inner.body, [], inner.loc)] + out.tails
+        inner.init = start
+
+    def widened_start(self, inner: For, out: _Emission) -> Expr | None:
+        """The first iteration of the column loop when it also streams the prologue's columns (as
+        many iterations before its own first one as every rewritten group fills), or None when it
+        cannot: the groups fill different numbers of columns, the loop may not run (its prologue is
+        conditional), or the earlier iterations leave the range of its variable's type."""
+        if len(out.spans) != 1 or not eval_expr(_entry(inner), {}):
+            return None
+        first = eval_expr(inner.init, {})
+        (span,) = out.spans
+        if first is None or not isinstance(inner.var.type, IntType):
+            return None
+        value = first - span * inner.step
+        t = inner.var.type
+        low, high = (-(1 << (t.width - 1)), (1 << (t.width - 1)) - 1) if t.signed else (0, (1 << t.width) - 1)
+        if not low <= value <= high:
+            return None
+        return Const(value, t, inner.init.loc)
 
     def stencil_group(self, nest: _StencilNest, array: Variable, members: list[_Member], out: _Emission) -> None:
         """Rewrite one group of reads of ``array``: registers per (plane, row, column), line
@@ -555,6 +584,7 @@ class _Rewriter:
         first = list(range(cmin, cmax)) if inner.step > 0 else list(range(cmax, cmin, -1))  # filled before the loop
         for c in first:
             out.prologue += step(c, inner.init) + shifts()
+        out.spans.add(len(first))
         out.heads += step(enter, VarRead(inner.var, loc))
         out.tails += shifts()
         out.table.update({id(m.read): VarRead(window[plane_of(m), m.offsets[-2]][m.offsets[-1]], m.read.loc) for m in members})
@@ -629,6 +659,7 @@ class _Emission:
     heads: list[Stmt] = field(default_factory=list)
     tails: list[Stmt] = field(default_factory=list)
     table: dict[int, Expr] = field(default_factory=dict)
+    spans: set[int] = field(default_factory=set)  # columns each group's prologue fills
 
 
 def _stencil_nest(top: For, depth: int) -> _StencilNest | None:

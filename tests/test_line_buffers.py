@@ -133,3 +133,21 @@ def test_not_rewritten(tmp_path: Path, top: str) -> None:
     _, result, ir = _cosim(tmp_path, top)
     assert result["status"] == "pass"
     assert "_lb" not in ir
+
+
+@pytest.mark.parametrize(("top", "runs"), [("st5", 1), ("st_down", 1), ("pingpong", 6)])
+def test_constant_nest_streams_its_prologue_and_is_one_pipeline(tmp_path: Path, top: str, runs: int) -> None:
+    """With constant bounds the columns filled before each row are the column loop's first
+    iterations (they only stream; the statement waits for the loop's own first column), so the
+    row loop directly contains the column loop and the nest is one pipeline: fill and drain once
+    per nest (``runs`` executions of a nest) instead of once per row."""
+    rows, cols, span = 10, 8, 2  # R - 2 rows, C - 2 columns, columns j - 1 .. j + 1
+    report, result, _ = _cosim(tmp_path, top)
+    assert result["status"] == "pass"
+    nests = [lp for lp in _stencil_loops(report) if lp["flattened"]]
+    # each row: the columns of its window (the second nest of pingpong has a window of one column)
+    assert nests and all(lp["trip_count"] in (rows * (cols + span), rows * cols) and lp["achieved_ii"] == 1 for lp in nests)
+    assert nests[0]["trip_count"] == rows * (cols + span)
+    depth = max(lp["iteration_latency"] for lp in nests)
+    fill = cols + span + 4  # the fill loop of the older rows
+    assert report["latency_cycles"] <= runs * (rows * (cols + span) + depth + fill + 4)

@@ -35,9 +35,10 @@ fuzz-independent: fuzz-deps
 
 # Bit-exact check of the synthesizable floating-point cores against the host's C: N random and
 # edge-case operand sets for each of the 46 operators (add, sub, mul, div, sqrt, compares,
-# conversions; binary32 and binary64) under Verilator.
+# conversions; binary32 and binary64) under Verilator, pipelined at the latencies of TARGET.
+TARGET ?= default
 fp-check: deps
-	$(PYTHON) scripts/check_fp_cores.py --n $(if $(filter command line,$(origin N)),$(N),1000000) --seed $(SEED)
+	$(PYTHON) scripts/check_fp_cores.py --n $(if $(filter command line,$(origin N)),$(N),1000000) --seed $(SEED) --target $(TARGET)
 
 # Compile the bundled example and co-simulate it against its C testbench.
 demo: deps

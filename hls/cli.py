@@ -67,14 +67,19 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
 @main.command()
 @_common
 @click.option("--ii", type=click.IntRange(min=1), default=1, show_default=True, help="Default target initiation interval of pipelined loops.")
-@click.option("--clock-ns", type=click.FloatRange(min=1.0), default=10.0, show_default=True, help="Target clock period in ns.")
+@click.option("--clock-ns", type=click.FloatRange(min=1.0), default=None, help="Target clock period in ns (default: the target's, 10 ns).")
+@click.option(
+    "--target", "target", default="default", show_default=True, metavar="NAME|FILE.json",
+    help="Device family whose delays and operator latencies the schedule uses: 'default' (7-series class), "
+    "'ecp5' (Lattice ECP5, deeper floating-point pipelines), or a target file.",
+)  # fmt: skip
 @click.option("--no-pipeline", is_flag=True, help="Do not pipeline loops (unless a loop's own pragma asks for it).")
 @click.option("--no-transform", is_flag=True, help="Keep the loops in the source order (no distribution or interchange).")
 @click.option("--no-flatten", is_flag=True, help="Neither flatten loop nests into one pipeline (as 'loop_flatten off' everywhere) nor merge independent loops.")
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
 def synth(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
-    ii: int, clock_ns: float, no_pipeline: bool, no_transform: bool, no_flatten: bool, emit: str | None,
+    ii: int, clock_ns: float | None, target: str, no_pipeline: bool, no_transform: bool, no_flatten: bool, emit: str | None,
 ) -> None:  # fmt: skip
     """Synthesize FILE's function TOP to SystemVerilog.
 
@@ -87,7 +92,9 @@ def synth(
 
     out = outdir or Path("hls_out") / top
     try:
-        opts = CompileOptions(file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten, not no_transform)
+        opts = CompileOptions(
+            file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten, not no_transform, target
+        )
         result = compile_kernel(opts)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
         _fail(err, debug, "synth")

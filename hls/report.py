@@ -10,6 +10,7 @@ from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.hir import ConstOp, ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value
 from hls.ir.interface import ArrayArg, FunctionInterface
 from hls.ir.kernel import For, KernelFunction, Variable
+from hls.scheduler.target import Target
 
 
 class _Unknown(Exception):
@@ -68,7 +69,7 @@ def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int
     return end
 
 
-def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, clock_ns: float) -> dict[str, Any]:
+def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, target: Target) -> dict[str, Any]:
     loops: list[dict[str, Any]] = []
     consts = _constants(fn)
 
@@ -126,7 +127,8 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, cloc
             interfaces.append({"port": p.rtl_name, "direction": "in", "bits": p.type.width, "protocol": "ap_none", "object": p.name})
     return {
         "top": fn.name,
-        "clock_ns": clock_ns,
+        "clock_ns": target.clock_ns,
+        "target": {"name": target.name, "family": target.data["family"]},
         "latency_cycles": static_latency(fn, model.kernel),
         "iteration_bound": model.kernel.iteration_bound,
         "transformations": list(model.kernel.transformations),
@@ -155,6 +157,7 @@ def report_text(report: dict[str, Any]) -> str:
         f"== Synthesis report for '{report['top']}'",
         "",
         "== Timing",
+        f"  target:       {report['target']['name']} ({report['target']['family']})",
         f"  target clock: {report['clock_ns']:.2f} ns",
         "",
         "== Latency",

@@ -64,7 +64,29 @@ class Target:
         return int(self.data["memory"]["read_latency"])
 
 
+class TargetError(ValueError):
+    """A target that does not exist or whose file lacks what the compiler reads."""
+
+
+_REQUIRED = ("name", "family", "clock_ns", "clock_uncertainty_pct", "comb_delay_ns", "memory", "units")
+
+
+def target_names() -> list[str]:
+    """The targets that ship with hls (``targets/<name>.json``)."""
+    return sorted(p.stem for p in TARGET_DIR.glob("*.json"))
+
+
 def load_target(name: str = "default", clock_ns: float | None = None) -> Target:
-    path = TARGET_DIR / f"{name}.json"
-    data = json.loads(path.read_text())
+    """The target ``name`` (a shipped target, or the path of a target file of the same form) at
+    ``clock_ns`` (the file's clock when None)."""
+    path = Path(name) if name.endswith(".json") else TARGET_DIR / f"{name}.json"
+    if not path.is_file():
+        raise TargetError(f"unknown target '{name}' (known: {', '.join(target_names())}; or the path of a .json target file)")
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as err:
+        raise TargetError(f"target file {path}: {err}") from None
+    missing = [key for key in _REQUIRED if key not in data] if isinstance(data, dict) else list(_REQUIRED)
+    if missing:
+        raise TargetError(f"target file {path}: missing {', '.join(missing)}")
     return Target(data["name"], clock_ns if clock_ns is not None else float(data["clock_ns"]), data)

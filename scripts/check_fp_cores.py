@@ -4,9 +4,9 @@ Builds tests/fp_cores/tb_fp_cores.sv (every core, binary32 and binary64, side by
 Verilator around check_fp_cores.cpp, which feeds N random and edge-case operand sets and compares
 each of the 46 operators bit for bit with reference.c compiled as cosim compiles C
 (gcc -O0 -ffp-contract=off): once with the pipelined cores (add/sub, mul, div, sqrt)
-combinational, once at the latencies of the default target (scheduler/targets/default.json),
-fed a new operand set every cycle. Usage: check_fp_cores.py [--n N] [--seed SEED]; exit 1 on a
-mismatch.
+combinational, once at the latencies of a target file (scheduler/targets/<target>.json, the
+default target unless --target says otherwise), fed a new operand set every cycle.
+Usage: check_fp_cores.py [--n N] [--seed SEED] [--target NAME]; exit 1 on a mismatch.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "tests" / "fp_cores"
 LIB = ROOT / "templates" / "lib"
-TARGET = ROOT / "scheduler" / "targets" / "default.json"
+TARGETS = ROOT / "scheduler" / "targets"
 PIPELINED = ("add", "mul", "div", "sqrt")  # cores with a LATENCY parameter (tb_fp_cores.sv)
 
 
-def target_latencies() -> dict[str, int]:
-    """Operator (add32, sub64, ...) -> cycles, for the pipelined cores, from the default target."""
-    fp = json.loads(TARGET.read_text())["units"]["fp"]
+def target_latencies(target: str = "default") -> dict[str, int]:
+    """Operator (add32, sub64, ...) -> cycles, for the pipelined cores, from a target file."""
+    fp = json.loads((TARGETS / f"{target}.json").read_text())["units"]["fp"]
     names = {"add": ("add", "sub"), "mul": ("mul",), "div": ("div",), "sqrt": ("sqrt",)}
     return {f"{op}{w}": fp[core][k] for core in PIPELINED for op in names[core] for k, w in enumerate((32, 64))}
 
@@ -53,12 +53,12 @@ def build(workdir: Path, latencies: dict[str, int]) -> Path:
     return workdir / "obj" / "Vtb_fp_cores"
 
 
-def check_fp_cores(n: int, seed: int, workdir: Path, pipelined: bool = False) -> subprocess.CompletedProcess[str]:
-    """Runs n operand sets of the given seed, the cores combinational or at the target's
-    latencies; the process's stdout lists mismatches per operator."""
-    latencies = target_latencies() if pipelined else {}
+def check_fp_cores(n: int, seed: int, workdir: Path, pipelined: bool = False, target: str = "default") -> subprocess.CompletedProcess[str]:
+    """Runs n operand sets of the given seed, the cores combinational or at the latencies of
+    ``target``; the process's stdout lists mismatches per operator."""
+    latencies = target_latencies(target) if pipelined else {}
     spec = ",".join(f"{op}={cycles}" for op, cycles in latencies.items())
-    binary = build(workdir / ("pipelined" if pipelined else "combinational"), latencies)
+    binary = build(workdir / (f"pipelined-{target}" if pipelined else "combinational"), latencies)
     return subprocess.run([str(binary), str(n), str(seed), *([spec] if spec else [])], capture_output=True, text=True)
 
 
@@ -66,11 +66,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="operand sets per operator")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--target", default="default", help="target file whose latencies the pipelined run uses (default, ecp5)")
     args = parser.parse_args()
     status = 0
     with tempfile.TemporaryDirectory(prefix="hls_fp_cores_") as tmp:
         for pipelined in (False, True):
-            proc = check_fp_cores(args.n, args.seed, Path(tmp), pipelined)
+            proc = check_fp_cores(args.n, args.seed, Path(tmp), pipelined, args.target)
             sys.stdout.write(("pipelined " if pipelined else "combinational ") + proc.stdout)
             status = max(status, proc.returncode)
     return status

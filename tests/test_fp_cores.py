@@ -1,8 +1,8 @@
 """The synthesizable IEEE-754 cores (templates/lib/hls_*_core.sv): lint clean under
 ``verilator -Wall`` for every format, latency and integer width the backend instantiates, and
 bit-exact with the host's C on a seeded batch of random and edge-case operands for all 46
-operators, combinational and pipelined at the default target's latencies (``make fp-check
-N=...`` runs any number; scripts/check_fp_cores.py)."""
+operators, combinational and pipelined at the latencies of each target file (``make fp-check
+N=... TARGET=...`` runs any number; scripts/check_fp_cores.py)."""
 
 from __future__ import annotations
 
@@ -28,9 +28,10 @@ PIPELINED = ["hls_fp_addsub_core", "hls_fp_mul_core", "hls_fp_div_core", "hls_fp
 def _lint_cases() -> list[tuple[str, dict[str, str]]]:
     cases: list[tuple[str, dict[str, str]]] = []
     for fmt in FORMATS:
-        cases.append(("hls_fp_round_core", fmt))
+        cases += [("hls_fp_round_core", {**fmt, "LATENCY": str(lat)}) for lat in (0, 1)]
         for core in PIPELINED:
-            cases += [(core, {**fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6, 9, 15, 31)]
+            deep = (15, 28, 29, 31, 57, 58) if core in ("hls_fp_div_core", "hls_fp_sqrt_core") else ()  # a row per cycle and more
+            cases += [(core, {**fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6, 8, 9, *deep)]
         cases += [("hls_fp_cmp_core", {**fmt, "OP": str(op)}) for op in range(6)]
         for w in WIDTHS:
             for signed in ("1'b0", "1'b1"):
@@ -47,7 +48,8 @@ LINT_CASES = _lint_cases()
 @pytest.mark.parametrize(("module", "params"), LINT_CASES, ids=["-".join([m, *p.values()]) for m, p in LINT_CASES])
 def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     files = [LIB / f"{module}.sv"] + ([LIB / "hls_fp_round_core.sv"] if module in ROUNDING else [])
-    files += [LIB / "hls_fp_pipe.sv", LIB / "hls_fp_classify.sv"] if module in PIPELINED else []
+    files += [LIB / "hls_fp_pipe.sv"] if module in PIPELINED or module in ROUNDING or module == "hls_fp_round_core" else []
+    files += [LIB / "hls_fp_classify.sv"] if module in PIPELINED else []
     files += [LIB / "hls_mul.sv"] if module == "hls_fp_mul_core" else []
     cmd = ["verilator", "--lint-only", "-Wall", *(f"-G{k}={v}" for k, v in params.items()), "--top-module", module,
            *map(str, files)]  # fmt: skip
@@ -56,9 +58,9 @@ def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     assert proc.returncode == 0 and not output, f"{' '.join(cmd)}\n{output}"
 
 
-@pytest.mark.parametrize("pipelined", [False, True], ids=["combinational", "pipelined"])
-def test_cores_bit_exact_with_c(tmp_path: Path, pipelined: bool) -> None:
-    proc = check_fp_cores(40_000, 20261124, tmp_path, pipelined)
+@pytest.mark.parametrize(("pipelined", "target"), [(False, "default"), (True, "default"), (True, "ecp5")], ids=["combinational", "pipelined", "pipelined-ecp5"])
+def test_cores_bit_exact_with_c(tmp_path: Path, pipelined: bool, target: str) -> None:
+    proc = check_fp_cores(40_000 if target == "default" else 20_000, 20261124, tmp_path, pipelined, target)
     counts = dict(re.findall(r" (\w+) (\d+)", proc.stdout.split("mismatches:")[-1]))
     assert len(counts) == 46, proc.stdout + proc.stderr
     assert proc.returncode == 0 and set(counts.values()) == {"0"}, proc.stdout

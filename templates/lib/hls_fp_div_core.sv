@@ -30,6 +30,7 @@ module hls_fp_div_core #(
   localparam int G = ROWCUTS == 0 ? QW + 1 : (QW + ROWCUTS - 1) / ROWCUTS;  // rows per cycle
   localparam int GROUPS = ROWCUTS == 0 ? 0 : (QW + G - 1) / G;
   localparam int OUT = LATENCY >= 3 ? LATENCY - 1 - GROUPS : LATENCY;
+  localparam int RC = LATENCY >= 3 && OUT >= 2 ? 1 : 0;  // a spare cycle cuts the rounding in two
   localparam int KW = 1 + 1 + W + XW;  // sign, special, special result, exponent
   localparam int PW = MW + 2;  // partial remainder
 
@@ -82,7 +83,8 @@ module hls_fp_div_core #(
 
   // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] and the exponent is one less
   logic s2, special2, sticky;
-  logic [W-1:0] special_r2, rounded, result;
+  logic special3;
+  logic [W-1:0] special_r2, special_r3, rounded, result;
   logic signed [XW-1:0] e2;
   logic [QW-1:0] q;
   logic [MW:0] divisor_unused;
@@ -91,10 +93,12 @@ module hls_fp_div_core #(
   assign q = quot[QW];
   assign sticky = part[QW] != 0;
   assign divisor_unused = divisor[QW];
-  hls_fp_round_core #(EW, MW, XW) u_round (
+  hls_fp_round_core #(EW, MW, XW, RC) u_round (
+      .clk(clk), .ce(ce),
       .s(s2), .e(e2 - XW'(!q[QW-1])), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}), .r(rounded));
-  assign result = special2 ? special_r2 : rounded;
-  hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
+  hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
+  assign result = special3 ? special_r3 : rounded;
+  hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

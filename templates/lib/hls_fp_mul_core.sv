@@ -4,9 +4,9 @@
 // comes back quieted (a's when both are NaN); 0 * inf is the default NaN (negative, quiet).
 // Pipelined: the result of the operands presented in cycle t (ce high) is on r LATENCY enabled
 // cycles later; LATENCY = 0 is combinational. The significand product is an hls_mul (partial
-// products on DSP multipliers and an adder tree) taking LATENCY - 2 cycles, then one cycle
-// normalises it and one rounds (at LATENCY 1 only the rounding is registered, at 2 the
-// product and the rounding).
+// products on DSP multipliers and an adder tree) taking LATENCY - 2 cycles (LATENCY - 3 from
+// LATENCY 5, where the rounding takes two), then one cycle normalises it and one rounds (at
+// LATENCY 1 only the rounding is registered, at 2 the product and the rounding).
 `default_nettype none
 
 module hls_fp_mul_core #(
@@ -26,7 +26,8 @@ module hls_fp_mul_core #(
   localparam int LW = $clog2(PW + 1);
   localparam int XW = EW + 3;  // signed exponent of the product before rounding
   localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
-  localparam int PL = LATENCY >= 3 ? LATENCY - 2 : LATENCY == 2 ? 1 : 0;  // product cycles
+  localparam int RC = LATENCY >= 5 ? 1 : 0;  // a cut inside the rounding
+  localparam int PL = LATENCY >= 3 ? LATENCY - 2 - RC : LATENCY == 2 ? 1 : 0;  // product cycles
   localparam int NL = LATENCY >= 3 ? 1 : 0;  // normalisation cycles
   localparam int RL = LATENCY >= 1 ? 1 : 0;  // rounding cycles
 
@@ -62,8 +63,8 @@ module hls_fp_mul_core #(
   // normalise: the leading one to the top (a subnormal operand leaves zeros above it)
   logic [LW-1:0] lz;
   logic [PW-1:0] norm;
-  logic s2, special2;
-  logic [W-1:0] special_r2;
+  logic s2, special2, special3;
+  logic [W-1:0] special_r2, special_r3;
   logic signed [XW-1:0] esum2;
   logic [EW+MW:0] rounded, result;
 
@@ -73,9 +74,10 @@ module hls_fp_mul_core #(
 
   // round and pack
   assign {s2, special2, special_r2, esum2} = keep2;
-  hls_fp_round_core #(EW, MW, XW) u_round (
-      .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}), .r(rounded));
-  assign result = special2 ? special_r2 : rounded;
+  hls_fp_round_core #(EW, MW, XW, RC) u_round (
+      .clk(clk), .ce(ce), .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}), .r(rounded));
+  hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
+  assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, RL) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 

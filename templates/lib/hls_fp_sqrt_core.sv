@@ -29,6 +29,7 @@ module hls_fp_sqrt_core #(
   localparam int G = ROWCUTS == 0 ? RW + 1 : (RW + ROWCUTS - 1) / ROWCUTS;  // rows per cycle
   localparam int GROUPS = ROWCUTS == 0 ? 0 : (RW + G - 1) / G;
   localparam int OUT = LATENCY >= 3 ? LATENCY - 1 - GROUPS : LATENCY;
+  localparam int RC = LATENCY >= 3 && OUT >= 2 ? 1 : 0;  // a spare cycle cuts the rounding in two
   localparam int KW = 1 + W + XW;  // special, special result, exponent
   localparam int BW = NW + RW + (RW + 2) + KW;  // what a row passes on
 
@@ -77,15 +78,18 @@ module hls_fp_sqrt_core #(
   end
 
   logic special2;
-  logic [W-1:0] special_r2, rounded, result;
+  logic special3;
+  logic [W-1:0] special_r2, special_r3, rounded, result;
   logic signed [XW-1:0] e2;
   logic [NW-1:0] radicand_unused;
 
   assign {special2, special_r2, e2} = keep[RW];
   assign radicand_unused = radicand[RW];
-  hls_fp_round_core #(EW, MW, XW) u_round (.s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}), .r(rounded));
-  assign result = special2 ? special_r2 : rounded;
-  hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
+  hls_fp_round_core #(EW, MW, XW, RC) u_round (
+      .clk(clk), .ce(ce), .s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}), .r(rounded));
+  hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
+  assign result = special3 ? special_r3 : rounded;
+  hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

@@ -26,6 +26,7 @@ module hls_fp_trunc_core #(
   assign ea = a[WI-2:MWI];
   assign fa = a[MWI-1:0];
   hls_fp_round_core #(EWO, MWO, XW) u_round (
+      .clk(1'b0), .ce(1'b0),
       .s(a[WI-1]),
       .e(XW'(ea) - REBIAS),
       .sig({1'b1, fa[MWI-1-:MWO], fa[MWI-MWO-1], fa[MWI-MWO-2:0] != 0}),

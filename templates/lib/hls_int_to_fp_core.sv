@@ -33,7 +33,7 @@ module hls_int_to_fp_core #(
   assign lz = clz(mag);
   assign norm = {mag << lz, {(NX - IW) {1'b0}}};
   hls_fp_round_core #(EW, MW, XW) u_round (
-      .s(neg), .e(TOP - XW'(lz)), .sig({norm[NX-1-:(MW+2)], norm[NX-MW-3:0] != 0}), .r(rounded));
+      .clk(1'b0), .ce(1'b0), .s(neg), .e(TOP - XW'(lz)), .sig({norm[NX-1-:(MW+2)], norm[NX-MW-3:0] != 0}), .r(rounded));
   assign r = mag == 0 ? '0 : rounded;
 endmodule
 

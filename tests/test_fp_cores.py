@@ -23,6 +23,7 @@ FORMATS = [{"EW": "8", "MW": "23"}, {"EW": "11", "MW": "52"}]
 WIDTHS = [8, 16, 32, 64]
 ROUNDING = ["hls_fp_mul_core", "hls_fp_div_core", "hls_fp_sqrt_core", "hls_fp_trunc_core", "hls_int_to_fp_core"]
 PIPELINED = ["hls_fp_addsub_core", "hls_fp_mul_core", "hls_fp_div_core", "hls_fp_sqrt_core"]
+NORMALISING = [*PIPELINED, "hls_fp_ext_core", "hls_int_to_fp_core"]  # count leading zeros with hls_fp_clz
 
 
 def _lint_cases() -> list[tuple[str, dict[str, str]]]:
@@ -50,6 +51,7 @@ def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     files = [LIB / f"{module}.sv"] + ([LIB / "hls_fp_round_core.sv"] if module in ROUNDING else [])
     files += [LIB / "hls_fp_pipe.sv"] if module in PIPELINED or module in ROUNDING or module == "hls_fp_round_core" else []
     files += [LIB / "hls_fp_classify.sv"] if module in PIPELINED else []
+    files += [LIB / "hls_fp_clz.sv"] if module in NORMALISING else []
     files += [LIB / "hls_mul.sv"] if module == "hls_fp_mul_core" else []
     cmd = ["verilator", "--lint-only", "-Wall", *(f"-G{k}={v}" for k, v in params.items()), "--top-module", module,
            *map(str, files)]  # fmt: skip

@@ -34,10 +34,6 @@ module hls_fp_addsub_core #(
   // sign of an exact zero sum
   localparam int KW = 1 + W + 1;
 
-  function automatic logic [LW-1:0] clz(input logic [SW-2:0] x);
-    clz = LW'(SW - 1);
-    for (int i = 0; i < SW - 1; i++) if (x[i]) clz = LW'(SW - 2 - i);
-  endfunction
 
   // 1. decode; the operand of larger magnitude first (x); a subnormal has the smallest normal's
   // exponent
@@ -94,11 +90,12 @@ module hls_fp_addsub_core #(
   logic [EW-1:0] ex3;
   logic [SW-1:0] sum;
   logic [LW-1:0] lz, shift;
+  logic [SW-2:0] sum_shifted_unused;
   logic [1+1+(EW+2)+(SW-1)-1:0] d4, q4;
   logic [KW-1:0] keep5;
 
   assign {sx3, ex3, sum} = q3;
-  assign lz = clz(sum[SW-2:0]);
+  hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0]), .n(lz), .shifted(sum_shifted_unused));
   assign shift = {{(EW + 2 - LW) {1'b0}}, lz} < {2'b00, ex3} ? lz : LW'(ex3 - 1'b1);
   assign d4 = {sx3, sum == 0,
                sum[SW-1] ? {2'b00, ex3} + 1'b1 : {2'b00, ex3} - {{(EW + 2 - LW) {1'b0}}, shift},

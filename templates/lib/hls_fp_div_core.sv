@@ -34,10 +34,6 @@ module hls_fp_div_core #(
   localparam int KW = 1 + 1 + W + XW;  // sign, special, special result, exponent
   localparam int PW = MW + 2;  // partial remainder
 
-  function automatic logic [LW-1:0] clz(input logic [MW:0] x);
-    clz = LW'(MW + 1);
-    for (int i = 0; i <= MW; i++) if (x[i]) clz = LW'(MW - i);
-  endfunction
 
   // decode; both significands with their leading one at bit MW (subnormals normalised)
   logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
@@ -53,10 +49,8 @@ module hls_fp_div_core #(
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_inf) || (a_zero && b_zero) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_zero ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
-  assign lza = clz(siga);
-  assign lzb = clz(sigb);
-  assign ma = siga << lza;
-  assign mb = sigb << lzb;
+  hls_fp_clz #(MW + 1, LW) u_clza (.x(siga), .n(lza), .shifted(ma));
+  hls_fp_clz #(MW + 1, LW) u_clzb (.x(sigb), .n(lzb), .shifted(mb));
 
   // row k takes the partial remainder part[k] (below 2 mb) and appends quotient bit QW - 1 - k
   // (packed arrays: Yosys makes unpacked ones memories, which port connections cannot drive)

@@ -19,20 +19,16 @@ module hls_fp_ext_core #(
   // the exponent bias changes by this much
   localparam logic [EWO-1:0] REBIAS = EWO'((1 << (EWO - 1)) - (1 << (EWI - 1)));
 
-  function automatic logic [LW-1:0] clz(input logic [MWI-1:0] x);
-    clz = LW'(MWI);
-    for (int i = 0; i < MWI; i++) if (x[i]) clz = LW'(MWI - 1 - i);
-  endfunction
 
   logic [EWI-1:0] ea;
-  logic [MWI-1:0] fa, fsub;
+  logic [MWI-1:0] fa, fa_norm, fsub;
   logic [LW-1:0] lz;
 
   assign ea = a[WI-2:MWI];
   assign fa = a[MWI-1:0];
   // a subnormal 0.f * 2^(1 - bias): its leading one becomes the implicit bit
-  assign lz = clz(fa);
-  assign fsub = fa << (lz + 1'b1);
+  hls_fp_clz #(MWI, LW) u_clz (.x(fa), .n(lz), .shifted(fa_norm));
+  assign fsub = fa_norm << 1;
 
   always_comb begin
     if (ea == EMAXI) r = {a[WI-1], EMAXO, fa != 0 || fa[MWI-1], fa[MWI-2:0], {(MWO - MWI) {1'b0}}};

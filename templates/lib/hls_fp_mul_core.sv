@@ -31,10 +31,6 @@ module hls_fp_mul_core #(
   localparam int NL = LATENCY >= 3 ? 1 : 0;  // normalisation cycles
   localparam int RL = LATENCY >= 1 ? 1 : 0;  // rounding cycles
 
-  function automatic logic [LW-1:0] clz(input logic [PW-1:0] x);
-    clz = LW'(PW);
-    for (int i = 0; i < PW; i++) if (x[i]) clz = LW'(PW - 1 - i);
-  endfunction
 
   // decode: the special results and the exponent sum wait beside the product
   logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
@@ -62,15 +58,15 @@ module hls_fp_mul_core #(
 
   // normalise: the leading one to the top (a subnormal operand leaves zeros above it)
   logic [LW-1:0] lz;
-  logic [PW-1:0] norm;
+  logic [PW-1:0] norm, product_norm;
   logic s2, special2, special3;
   logic [W-1:0] special_r2, special_r3;
   logic signed [XW-1:0] esum2;
   logic [EW+MW:0] rounded, result;
 
-  assign lz = clz(product);
+  hls_fp_clz #(PW, LW) u_clz (.x(product), .n(lz), .shifted(product_norm));
   hls_fp_pipe #(PW + $bits(keep1), NL) u_norm (
-      .clk(clk), .ce(ce), .d({product << lz, keep1[$bits(keep1)-1:XW], keep1[XW-1:0] - XW'(lz)}), .q({norm, keep2}));
+      .clk(clk), .ce(ce), .d({product_norm, keep1[$bits(keep1)-1:XW], keep1[XW-1:0] - XW'(lz)}), .q({norm, keep2}));
 
   // round and pack
   assign {s2, special2, special_r2, esum2} = keep2;

@@ -33,10 +33,6 @@ module hls_fp_sqrt_core #(
   localparam int KW = 1 + W + XW;  // special, special result, exponent
   localparam int BW = NW + RW + (RW + 2) + KW;  // what a row passes on
 
-  function automatic logic [LW-1:0] clz(input logic [MW:0] x);
-    clz = LW'(MW + 1);
-    for (int i = 0; i <= MW; i++) if (x[i]) clz = LW'(MW - i);
-  endfunction
 
   logic a_nan, a_inf, a_zero;
   logic [EW-1:0] ea_eff;
@@ -46,8 +42,7 @@ module hls_fp_sqrt_core #(
   logic [W-1:0] a_quiet, special_r;
 
   hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
-  assign lz = clz(siga);
-  assign ma = siga << lz;
+  hls_fp_clz #(MW + 1, LW) u_clz (.x(siga), .n(lz), .shifted(ma));
   assign ex = XW'(ea_eff) - XW'(lz) - BIAS;
   assign special_r = a_nan ? a_quiet : a_zero ? a : a[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a;
 

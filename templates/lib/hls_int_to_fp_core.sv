@@ -17,21 +17,17 @@ module hls_int_to_fp_core #(
   localparam int NX = IW > MW + 3 ? IW : MW + 3;  // the normalised magnitude, padded below
   localparam logic signed [XW-1:0] TOP = XW'((1 << (EW - 1)) - 1 + IW - 1);  // exponent of bit IW-1
 
-  function automatic logic [LW-1:0] clz(input logic [IW-1:0] x);
-    clz = LW'(IW);
-    for (int i = 0; i < IW; i++) if (x[i]) clz = LW'(IW - 1 - i);
-  endfunction
 
   logic neg;
-  logic [IW-1:0] mag;
+  logic [IW-1:0] mag, mag_norm;
   logic [LW-1:0] lz;
   logic [NX-1:0] norm;
   logic [EW+MW:0] rounded;
 
   assign neg = SIGNED && a[IW-1];
   assign mag = neg ? -a : a;  // the most negative value's magnitude fits unsigned
-  assign lz = clz(mag);
-  assign norm = {mag << lz, {(NX - IW) {1'b0}}};
+  hls_fp_clz #(IW, LW) u_clz (.x(mag), .n(lz), .shifted(mag_norm));
+  assign norm = {mag_norm, {(NX - IW) {1'b0}}};
   hls_fp_round_core #(EW, MW, XW) u_round (
       .clk(1'b0), .ce(1'b0), .s(neg), .e(TOP - XW'(lz)), .sig({norm[NX-1-:(MW+2)], norm[NX-MW-3:0] != 0}), .r(rounded));
   assign r = mag == 0 ? '0 : rounded;

@@ -7,7 +7,8 @@
 // Pipelined: the result of the operands presented in cycle t (ce high) is on r LATENCY enabled
 // cycles later; LATENCY = 0 is combinational. Five steps (decode and order, align, add,
 // normalise, round) with a register after each from LATENCY = 5 (after align and round only at
-// 2; align, add and round at 3; all but decode at 4); more latency adds output registers.
+// 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
+// normalisation, between the leading-zero count and the shift; more latency adds output registers.
 `default_nettype none
 
 module hls_fp_addsub_core #(
@@ -29,7 +30,8 @@ module hls_fp_addsub_core #(
   // cuts after decode, align, add, normalise; then LATENCY - 4 output registers (or one when fewer)
   localparam bit [3:0] CUT = LATENCY >= 5 ? 4'b1111 : LATENCY == 4 ? 4'b1110 : LATENCY == 3 ? 4'b0110
       : LATENCY >= 1 ? 4'b0010 : 4'b0000;
-  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 : LATENCY >= 2 ? 1 : 0;
+  localparam int NC = LATENCY >= 6 ? 1 : 0;  // a cut between the count and the shift
+  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 - NC : LATENCY >= 2 ? 1 : 0;
   // carried through every step: the special result (NaN, infinity) when there is one, and the
   // sign of an exact zero sum
   localparam int KW = 1 + W + 1;
@@ -86,10 +88,11 @@ module hls_fp_addsub_core #(
 
   // 4. normalise: a carry shifts right once; cancellation shifts left, but not below the smallest
   // normal's exponent (the result is then subnormal)
-  logic sx3;
-  logic [EW-1:0] ex3;
-  logic [SW-1:0] sum;
-  logic [LW-1:0] lz, shift;
+  logic sx3, sx3c;
+  logic [EW-1:0] ex3, ex3c;
+  logic [SW-1:0] sum, sumc;
+  logic [LW-1:0] lz, shift, shiftc;
+  logic [KW-1:0] keep4c;
   logic [SW-2:0] sum_shifted_unused;
   logic [1+1+(EW+2)+(SW-1)-1:0] d4, q4;
   logic [KW-1:0] keep5;
@@ -97,10 +100,12 @@ module hls_fp_addsub_core #(
   assign {sx3, ex3, sum} = q3;
   hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0]), .n(lz), .shifted(sum_shifted_unused));
   assign shift = {{(EW + 2 - LW) {1'b0}}, lz} < {2'b00, ex3} ? lz : LW'(ex3 - 1'b1);
-  assign d4 = {sx3, sum == 0,
-               sum[SW-1] ? {2'b00, ex3} + 1'b1 : {2'b00, ex3} - {{(EW + 2 - LW) {1'b0}}, shift},
-               sum[SW-1] ? {sum[SW-1:2], sum[1] | sum[0]} : sum[SW-2:0] << shift};
-  hls_fp_pipe #($bits(d4) + KW, CUT[3] ? 1 : 0) u_cut4 (.clk(clk), .ce(ce), .d({d4, keep4}), .q({q4, keep5}));
+  hls_fp_pipe #(1 + EW + SW + LW + KW, NC) u_count (
+      .clk(clk), .ce(ce), .d({sx3, ex3, sum, shift, keep4}), .q({sx3c, ex3c, sumc, shiftc, keep4c}));
+  assign d4 = {sx3c, sumc == 0,
+               sumc[SW-1] ? {2'b00, ex3c} + 1'b1 : {2'b00, ex3c} - {{(EW + 2 - LW) {1'b0}}, shiftc},
+               sumc[SW-1] ? {sumc[SW-1:2], sumc[1] | sumc[0]} : sumc[SW-2:0] << shiftc};
+  hls_fp_pipe #($bits(d4) + KW, CUT[3] ? 1 : 0) u_cut4 (.clk(clk), .ce(ce), .d({d4, keep4c}), .q({q4, keep5}));
 
   // 5. round to nearest even on guard, round and sticky; pack
   logic sx4, zero, round_up, special4, zero_sign;

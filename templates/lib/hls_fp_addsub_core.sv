@@ -8,7 +8,8 @@
 // cycles later; LATENCY = 0 is combinational. Five steps (decode and order, align, add,
 // normalise, round) with a register after each from LATENCY = 5 (after align and round only at
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
-// normalisation, between the leading-zero count and the shift; more latency adds output registers.
+// normalisation, between the leading-zero count and the shift, and from 7 one inside the
+// rounding, between the increment and the packing; more latency adds output registers.
 `default_nettype none
 
 module hls_fp_addsub_core #(
@@ -31,7 +32,8 @@ module hls_fp_addsub_core #(
   localparam bit [3:0] CUT = LATENCY >= 5 ? 4'b1111 : LATENCY == 4 ? 4'b1110 : LATENCY == 3 ? 4'b0110
       : LATENCY >= 1 ? 4'b0010 : 4'b0000;
   localparam int NC = LATENCY >= 6 ? 1 : 0;  // a cut between the count and the shift
-  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 - NC : LATENCY >= 2 ? 1 : 0;
+  localparam int RC = LATENCY >= 7 ? 1 : 0;  // a cut between the increment and the packing
+  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 - NC - RC : LATENCY >= 2 ? 1 : 0;
   // carried through every step: the special result (NaN, infinity) when there is one, and the
   // sign of an exact zero sum
   localparam int KW = 1 + W + 1;
@@ -108,21 +110,24 @@ module hls_fp_addsub_core #(
   hls_fp_pipe #($bits(d4) + KW, CUT[3] ? 1 : 0) u_cut4 (.clk(clk), .ce(ce), .d({d4, keep4c}), .q({q4, keep5}));
 
   // 5. round to nearest even on guard, round and sticky; pack
-  logic sx4, zero, round_up, special4, zero_sign;
-  logic [EW+1:0] e_norm, e;
+  logic sx4, zero, round_up, special4, zero_sign, sx5, zero5;
+  logic [EW+1:0] e_norm, e_norm5, e;
   logic [SW-2:0] norm;
-  logic [MW+1:0] rounded;
+  logic [MW+1:0] rounded_now, rounded;
   logic [W-1:0] special_r4, result;
+  logic [KW-1:0] keep6;
 
   assign {sx4, zero, e_norm, norm} = q4;
-  assign {special4, special_r4, zero_sign} = keep5;
   assign round_up = norm[2] & (norm[1] | norm[0] | norm[3]);
-  assign rounded = {1'b0, norm[SW-2:3]} + (MW + 2)'(round_up);
-  assign e = e_norm + (EW + 2)'(rounded[MW+1]);
-  assign result = special4 ? special_r4 : zero ? {zero_sign, {(W - 1) {1'b0}}}
-      : e >= {2'b00, EMAX} ? {sx4, EMAX, {MW{1'b0}}}
-      : rounded[MW+1] ? {sx4, e[EW-1:0], rounded[MW:1]}
-      : {sx4, rounded[MW] ? e[EW-1:0] : {EW{1'b0}}, rounded[MW-1:0]};
+  assign rounded_now = {1'b0, norm[SW-2:3]} + (MW + 2)'(round_up);
+  hls_fp_pipe #(1 + 1 + EW + 2 + MW + 2 + KW, RC) u_round (
+      .clk(clk), .ce(ce), .d({sx4, zero, e_norm, rounded_now, keep5}), .q({sx5, zero5, e_norm5, rounded, keep6}));
+  assign {special4, special_r4, zero_sign} = keep6;
+  assign e = e_norm5 + (EW + 2)'(rounded[MW+1]);
+  assign result = special4 ? special_r4 : zero5 ? {zero_sign, {(W - 1) {1'b0}}}
+      : e >= {2'b00, EMAX} ? {sx5, EMAX, {MW{1'b0}}}
+      : rounded[MW+1] ? {sx5, e[EW-1:0], rounded[MW:1]}
+      : {sx5, rounded[MW] ? e[EW-1:0] : {EW{1'b0}}, rounded[MW-1:0]};
   hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 

@@ -4,8 +4,9 @@
 // comes back quieted (a's when both are NaN); 0 * inf is the default NaN (negative, quiet).
 // Pipelined: the result of the operands presented in cycle t (ce high) is on r LATENCY enabled
 // cycles later; LATENCY = 0 is combinational. The significand product is an hls_mul (partial
-// products on DSP multipliers and an adder tree) taking LATENCY - 2 cycles (LATENCY - 3 from
-// LATENCY 5, where the rounding takes two), then one cycle normalises it and one rounds (at
+// products on DSP multipliers and an adder tree) taking LATENCY - 2 cycles (one fewer from
+// LATENCY 5, where the rounding takes two, and another from 7, where the normalisation takes two:
+// the leading-zero count, then the shift), then one cycle normalises it and one rounds (at
 // LATENCY 1 only the rounding is registered, at 2 the product and the rounding).
 `default_nettype none
 
@@ -27,7 +28,8 @@ module hls_fp_mul_core #(
   localparam int XW = EW + 3;  // signed exponent of the product before rounding
   localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
   localparam int RC = LATENCY >= 5 ? 1 : 0;  // a cut inside the rounding
-  localparam int PL = LATENCY >= 3 ? LATENCY - 2 - RC : LATENCY == 2 ? 1 : 0;  // product cycles
+  localparam int NC = LATENCY >= 7 ? 1 : 0;  // a cut between the leading-zero count and the shift
+  localparam int PL = LATENCY >= 3 ? LATENCY - 2 - RC - NC : LATENCY == 2 ? 1 : 0;  // product cycles
   localparam int NL = LATENCY >= 3 ? 1 : 0;  // normalisation cycles
   localparam int RL = LATENCY >= 1 ? 1 : 0;  // rounding cycles
 
@@ -57,16 +59,18 @@ module hls_fp_mul_core #(
   hls_fp_pipe #($bits(keep0), PL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 
   // normalise: the leading one to the top (a subnormal operand leaves zeros above it)
-  logic [LW-1:0] lz;
-  logic [PW-1:0] norm, product_norm;
+  logic [LW-1:0] lz, lzc;
+  logic [PW-1:0] norm, productc, product_shifted_unused;
+  logic [$bits(keep1)-1:0] keep1c;
   logic s2, special2, special3;
   logic [W-1:0] special_r2, special_r3;
   logic signed [XW-1:0] esum2;
   logic [EW+MW:0] rounded, result;
 
-  hls_fp_clz #(PW, LW) u_clz (.x(product), .n(lz), .shifted(product_norm));
+  hls_fp_clz #(PW, LW) u_clz (.x(product), .n(lz), .shifted(product_shifted_unused));
+  hls_fp_pipe #(PW + LW + $bits(keep1), NC) u_count (.clk(clk), .ce(ce), .d({product, lz, keep1}), .q({productc, lzc, keep1c}));
   hls_fp_pipe #(PW + $bits(keep1), NL) u_norm (
-      .clk(clk), .ce(ce), .d({product_norm, keep1[$bits(keep1)-1:XW], keep1[XW-1:0] - XW'(lz)}), .q({norm, keep2}));
+      .clk(clk), .ce(ce), .d({productc << lzc, keep1c[$bits(keep1)-1:XW], keep1c[XW-1:0] - XW'(lzc)}), .q({norm, keep2}));
 
   // round and pack
   assign {s2, special2, special_r2, esum2} = keep2;

@@ -1265,19 +1265,28 @@ class _Lowering:
             assert out is not None
             return out
 
+        def when(conds: list[Value | None], stmts: list[Stmt], loc: SourceLoc) -> None:
+            """``stmts`` in the iterations where ``conds`` all hold and the unit is still active:
+            if-converted, so scalars keep their values too where they do not run (a predicate
+            alone guards only memory accesses)."""
+            if active is None and all(c is None for c in conds):
+                seg.stmts(stmts, None)
+            else:
+                seg.guarded(all_of([active, *conds], loc), stmts, [], None, loc)
+
         # the statements beside an inner loop (a semi-perfect nest) run in the iteration that
         # starts, or that ends, the inner loops; every inner loop runs at least once
         for k in range(len(nest) - 1):
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[:split]:
-                seg.guarded(all_of(at_first[k + 1 :], nest[k].loc), body[:split], [], active, nest[k].loc)
-        seg.stmts(inner.body, active)
+                when(at_first[k + 1 :], body[:split], nest[k].loc)
+        when([], inner.body, inner.loc)
         for k in reversed(range(len(nest) - 1)):
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[split + 1 :]:
-                seg.guarded(all_of(at_last[k + 1 :], nest[k].loc), body[split + 1 :], [], active, nest[k].loc)
+                when(at_last[k + 1 :], body[split + 1 :], nest[k].loc)
         # level k advances when every level inside it wraps around in this iteration
         carries: list[Value | None] = [None] * len(nest)
         for k in reversed(range(len(nest) - 1)):

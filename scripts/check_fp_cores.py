@@ -18,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from hls.cosim import VERILATOR_SAFE_OPTS
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "tests" / "fp_cores"
 LIB = ROOT / "templates" / "lib"
@@ -44,7 +46,7 @@ def build(workdir: Path, latencies: dict[str, int]) -> Path:
     reference = workdir / "reference.o"
     subprocess.run(["gcc", "-O0", "-ffp-contract=off", "-std=gnu99", "-c", str(BENCH / "reference.c"), "-o", str(reference)],
                    check=True)  # fmt: skip
-    cmd = ["verilator", "--cc", "--exe", "--build", "-j", "2", "-O1", "-Wno-fatal", "-LDFLAGS", "-lm",
+    cmd = ["verilator", "--cc", "--exe", "--build", "-j", "2", "-O1", *VERILATOR_SAFE_OPTS, "-Wno-fatal", "-LDFLAGS", "-lm",
            "--top-module", "tb_fp_cores", *params, str(BENCH / "tb_fp_cores.sv"), *map(str, core_files()),
            str(BENCH / "check_fp_cores.cpp"), str(reference), "-Mdir", str(workdir / "obj")]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True)

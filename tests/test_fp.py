@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import TESTS, run_hls
+from hls.cosim import VERILATOR_SAFE_OPTS
 
 
 def _synth(tmp_path: Path, name: str) -> Path:
@@ -134,7 +135,7 @@ endmodule
     )
     lib = Path(__file__).resolve().parents[1] / "templates" / "lib"
     build = subprocess.run(
-        ["verilator", "--binary", "-Wno-fatal", "--top-module", "tb", str(lib / "hls_fp_trunc_core.sv"),
+        ["verilator", "--binary", *VERILATOR_SAFE_OPTS, "-Wno-fatal", "--top-module", "tb", str(lib / "hls_fp_trunc_core.sv"),
          str(lib / "hls_fp_round_core.sv"), str(lib / "hls_fp_pipe.sv"), "tb.sv", "-Mdir", "obj"],
         cwd=tmp_path, capture_output=True, text=True,
     )

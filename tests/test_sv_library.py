@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from hls.cosim import VERILATOR_SAFE_OPTS
+
 TESTS = Path(__file__).parent
 LIB = TESTS.parent / "templates" / "lib"
 BENCH = TESTS / "sv_library"
@@ -330,7 +332,7 @@ def verilator_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if not done.exists():
             # -O0: the generated C++ is large (unrolled pipelines), the run is short
             opt = "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
-            cmd = ["verilator", "--binary", "-j", "2", "--top-module", "tb_all", "-Mdir", "obj", "-MAKEFLAGS", opt]
+            cmd = ["verilator", "--binary", "-j", "2", *VERILATOR_SAFE_OPTS, "--top-module", "tb_all", "-Mdir", "obj", "-MAKEFLAGS", opt]
             _run([*cmd, *map(str, LIB_FILES + BENCH_FILES)], shared)
             done.touch()
     return binary

@@ -1,10 +1,16 @@
-"""isl's AST generator back into the kernel IR: a perfect loop nest run in a new order.
+"""isl's AST generator back into the kernel IR.
 
-The nest's body is one block (its statements in source order) executed once per point of the
-nest's iteration domain; the new order is an affine schedule of the nest's iterators (a
-permutation, or a skew for wavefronts). isl computes the loop bounds of the new order (triangular
-ones included); the block's iterators become expressions of the new loop variables. Enclosing
-loop variables and scalar arguments are isl parameters.
+``generate_nest``: a perfect loop nest run in a new order. The nest's body is one block (its
+statements in source order) executed once per point of the nest's iteration domain; the new order
+is an affine schedule of the nest's iterators (a permutation, or a skew for wavefronts). isl
+computes the loop bounds of the new order (triangular ones included); the block's iterators become
+expressions of the new loop variables. Enclosing loop variables and scalar arguments are isl
+parameters.
+
+``generate_region``: several statements, each with its own iteration domain and affine schedule
+(fusion, shifts, interchange of imperfect nests); isl's loops, guards and blocks become ``For``,
+``If`` and statement lists, each statement emitted once (isl's ``atomic`` option) with its source
+location.
 """
 
 from __future__ import annotations
@@ -16,7 +22,23 @@ import islpy as isl
 
 from hls.diagnostics import SourceLoc
 from hls.ir.ctypes import INT, IntType
-from hls.ir.kernel import Binary, Cast, Const, Expr, For, Select, Stmt, Unary, Variable, VarRead, clone_expr, replace_in_stmts
+from hls.ir.kernel import (
+    Assign,
+    Binary,
+    Cast,
+    Const,
+    Expr,
+    For,
+    If,
+    Select,
+    Stmt,
+    Unary,
+    Variable,
+    VarRead,
+    clone_expr,
+    replace_expr,
+    replace_in_stmts,
+)
 
 
 class Unsupported(Exception):
@@ -30,15 +52,37 @@ _CMP = {
 _ARITH = {isl.ast_expr_op_type.add: "+", isl.ast_expr_op_type.sub: "-", isl.ast_expr_op_type.mul: "*"}
 
 
+_LOGIC = {isl.ast_expr_op_type.and_: "&&", isl.ast_expr_op_type.and_then: "&&", isl.ast_expr_op_type.or_: "||", isl.ast_expr_op_type.or_else: "||"}  # type: ignore[attr-defined]
+
+
 class _Converter:
     def __init__(self, names: dict[str, Variable], t: IntType, loc: SourceLoc) -> None:
-        self.names = dict(names)  # isl identifier -> variable (parameters, enclosing iterators)
+        # isl identifier -> variable (parameters, enclosing iterators) or, for a degenerate loop
+        # isl runs once, the iterator's value
+        self.names: dict[str, Variable | Expr] = dict(names)
         self.t = t
         self.loc = loc
 
-    def read(self, var: Variable) -> Expr:
+    def read(self, var: Variable | Expr) -> Expr:
+        if not isinstance(var, Variable):
+            return clone_expr(var)
         e: Expr = VarRead(var, self.loc)
         return e if var.type == self.t else Cast(e, self.t, self.loc)
+
+    def cond(self, e: isl.AstExpr) -> Expr:
+        """A condition of a guard (comparisons joined by and/or) as an int-valued expression."""
+        if e.get_type() != isl.ast_expr_type.op:
+            raise Unsupported(f"isl condition {e.to_C_str()}")
+        op: Any = e.get_op_type()
+        args = [e.get_op_arg(k) for k in range(e.get_op_n_arg())]
+        if op in _LOGIC:
+            out = self.cond(args[0])
+            for a in args[1:]:
+                out = Binary(_LOGIC[op], out, self.cond(a), INT, self.loc)
+            return out
+        if op in _CMP:
+            return Binary(_CMP[op], self.expr(args[0]), self.expr(args[1]), INT, self.loc)
+        raise Unsupported(f"isl condition {e.to_C_str()}")
 
     def expr(self, e: isl.AstExpr) -> Expr:
         kind = e.get_type()
@@ -139,3 +183,76 @@ def generate_nest(
         lp.body = inner
         inner = [lp]
     return loops[0]
+
+
+def _maps(umap: isl.UnionMap) -> list[isl.Map]:
+    maps = umap.get_map_list()
+    return [maps.get_at(k) for k in range(maps.n_map())]
+
+
+def generate_region(
+    schedule: isl.UnionMap,
+    context: isl.Set,
+    statements: dict[str, tuple[Assign, list[Variable]]],
+    names: dict[str, Variable],
+    new_var: Callable[[], tuple[Variable, str]],
+    loc: SourceLoc,
+) -> list[Stmt]:
+    """The statements run in the order of ``schedule`` (each statement instance, a tuple named as
+    in ``statements``, to its time; all times of one width), as loops, guards and blocks.
+    ``statements[name]`` is the assignment and the variables it reads its original iterators as
+    (they become expressions of the new loops in a fresh copy of it); ``names`` maps the isl
+    parameters to variables; ``new_var()`` gives each generated loop a fresh variable and name."""
+    width = max(m.dim(isl.dim_type.out) for m in _maps(schedule))
+    dims = ", ".join(f"c{k}" for k in range(width))
+    # each statement once: no copies of the hardware for the loops' first and last iterations
+    options = isl.UnionMap(f"{{ [{dims}] -> atomic[x] : 0 <= x < {width} }}")
+    build = isl.AstBuild.from_context(context).set_options(options)
+    node = build.node_from_schedule_map(schedule)
+    conv = _Converter(names, INT, loc)
+
+    def convert(node: isl.AstNode) -> list[Stmt]:
+        kind = node.get_type()
+        if kind == isl.ast_node_type.block:  # type: ignore[attr-defined]
+            children = node.block_get_children()
+            return [s for k in range(children.n_ast_node()) for s in convert(children.get_at(k))]
+        if kind == isl.ast_node_type.mark:  # type: ignore[attr-defined]
+            return convert(node.mark_get_node())
+        if kind == isl.ast_node_type.if_:  # type: ignore[attr-defined]
+            guard = conv.cond(node.if_get_cond())
+            then = convert(node.if_get_then_node())
+            other = convert(node.if_get_else_node()) if node.if_has_else_node() else []
+            return [If(guard, then, other, loc)]
+        if kind == isl.ast_node_type.for_:  # type: ignore[attr-defined]
+            it = node.for_get_iterator().get_id().get_name()
+            if node.for_is_degenerate():
+                conv.names[it] = conv.expr(node.for_get_init())
+                return convert(node.for_get_body())
+            var, name = new_var()
+            init = conv.expr(node.for_get_init())
+            conv.names[it] = var
+            cond = node.for_get_cond()
+            if cond.get_type() != isl.ast_expr_type.op or cond.get_op_type() not in (isl.ast_expr_op_type.lt, isl.ast_expr_op_type.le):
+                raise Unsupported("loop condition")
+            lhs = cond.get_op_arg(0)
+            if lhs.get_type() != isl.ast_expr_type.id or lhs.get_id().get_name() != it:
+                raise Unsupported("loop condition")
+            bound = conv.expr(cond.get_op_arg(1))
+            inc = node.for_get_inc()
+            if inc.get_type() != isl.ast_expr_type.int:
+                raise Unsupported("loop increment")
+            cmp = "<" if cond.get_op_type() == isl.ast_expr_op_type.lt else "<="
+            body = convert(node.for_get_body())
+            return [For(var, init, cmp, bound, INT, int(inc.get_val().to_python()), body, name, [], loc)]
+        if kind == isl.ast_node_type.user:  # type: ignore[attr-defined]
+            call = node.user_get_expr()
+            stmt, iterators = statements[call.get_op_arg(0).get_id().get_name()]
+            table: dict[int, Expr] = {}
+            for n, var in enumerate(iterators):
+                value = conv.expr(call.get_op_arg(n + 1))
+                table[id(var)] = value if var.type == INT else Cast(value, var.type, loc)  # type: ignore[arg-type]
+            indices = None if stmt.indices is None else [replace_expr(i, table) for i in stmt.indices]
+            return [Assign(stmt.var, indices, replace_expr(stmt.value, table), stmt.loc)]
+        raise Unsupported(f"isl AST node {node.to_C_str()}")
+
+    return convert(node)

@@ -55,7 +55,7 @@ from hls.ir.kernel import (
     replace_in_stmts,
 )
 from hls.report import static_latency
-from hls.scheduler.isl_codegen import Unsupported, generate_nest
+from hls.scheduler.isl_codegen import Unsupported, _maps, generate_nest, generate_region
 from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
 # a perfect nest of more loops than this is not permuted (n! candidates)
@@ -125,7 +125,12 @@ class _Transformer:
 
     def legal(self, body: list[Stmt]) -> bool:
         """Whether every dependence's source still runs before its sink."""
-        maps = self.schedules(body)
+        return self.legal_times(self.schedules(body))
+
+    def legal_times(self, maps: dict[AffineStatement, isl.Map]) -> bool:
+        """Whether every dependence's source runs before its sink at the times ``maps`` give."""
+        width = max(m.dim(isl.dim_type.out) for m in maps.values())
+        maps = {st: _padded(m, width) for st, m in maps.items()}
         for dep in self.model.dependences:
             a, b = maps.get(dep.source), maps.get(dep.sink)
             if a is None or b is None:
@@ -329,6 +334,177 @@ class _Transformer:
 
         return generate_nest(domain, sched.align_params(domain.get_space()), context.align_params(domain.get_space()), chain, names, row_vars,
                              new_var, body)  # fmt: skip
+
+    def generate_region(self, item: For, chains: dict[Assign, list[For]], times: dict[AffineStatement, isl.Map]) -> list[Stmt]:
+        """The statements of the outermost nest ``item`` at ``times``, through isl's AST generator."""
+        width = max(m.dim(isl.dim_type.out) for m in times.values())
+        schedule: isl.UnionMap | None = None
+        statements: dict[str, tuple[Assign, list[Variable]]] = {}
+        for st, loops in chains.items():
+            info = self.model.statement_of(st)
+            m = isl.UnionMap.from_map(_padded(times[info], width).intersect_domain(info.domain))
+            schedule = m if schedule is None else schedule.union(m)
+            statements[info.name] = (st, [lp.var for lp in loops])
+        assert schedule is not None
+        names = {isl_name(p): p for p in self.fn.params}
+
+        def new_var() -> tuple[Variable, str]:
+            var = Variable(_fresh(f"{item.var.name}_r", self.names), INT, "loop", item.var.loc)
+            return var, _fresh(f"{item.name}_r", self.loop_names)
+
+        return generate_region(schedule, self.model.context.align_params(schedule.get_space()), statements, names, new_var, item.loc)
+
+
+# isl's scheduler is asked for the order of an outermost nest of at most this many statements
+_MAX_SCHEDULED_STATEMENTS = 8
+# ... of loops at most this deep (a 4-deep stencil takes isl minutes), with coefficients and
+# constants of at most this size in the schedule (skews by 2 and shifts by 2: seconds at most)
+_MAX_SCHEDULED_DEPTH = 3
+# isl's algorithm (its own, Pluto-like: outer parallelism and locality) with the size of the
+# coefficients and constants it may use (a skew by 2, a shift by 2: seconds at most). Feautrier's
+# (algorithm 1) finds Gauss-Seidel wavefronts (seidel-2d: 4t + 2i + j), but their floor-divided
+# bounds cost isl ~10 s per dependence analysis and the wavefront needs more ports than the
+# row order (ResMII 5 for seidel-2d's ten reads of A): not tried until arrays are partitioned.
+_SCHEDULERS = ((0, "isl's scheduler", 2),)
+
+
+def _region_chains(item: For) -> dict[Assign, list[For]] | None:
+    """Each statement of the nest ``item`` with its enclosing loops (``item`` first), or None when
+    the nest is outside what a multi-statement reschedule takes: guards, returns, pragmas,
+    unsigned or non-unit-step iterators."""
+    out: dict[Assign, list[For]] = {}
+
+    def walk(stmts: list[Stmt], loops: list[For]) -> bool:
+        for s in stmts:
+            if isinstance(s, For):
+                t = s.var.type
+                if s.pragmas or s.step != 1 or not (isinstance(t, IntType) and t.signed and t.width <= 32):
+                    return False
+                if not walk(s.body, loops + [s]):
+                    return False
+            elif isinstance(s, Assign):
+                out[s] = loops
+            else:
+                return False
+        return True
+
+    return out if walk([item], []) and out else None
+
+
+def _region_orders(t: _Transformer, item: For, chains: dict[Assign, list[For]], pos: int) -> list[tuple[str, dict[AffineStatement, isl.Map]]]:
+    """Candidate times (``pos`` first) for the statements of the outermost nest ``item``: isl's
+    scheduler's (dependences as validity and proximity, read-after-write ones as coincidence),
+    and for a loop around one inner loop and statements, the interchange of that imperfect nest
+    (the inner statements by column, each outer statement before its column)."""
+    infos = {t.model.statement_of(st): st for st in chains}
+    if not all(info.exact for info in infos):
+        return []
+    out: list[tuple[str, dict[AffineStatement, isl.Map]]] = []
+
+    def dims(info: AffineStatement) -> str:
+        return ", ".join(isl_name(lp.var) for lp in info.loops)
+
+    def time(info: AffineStatement, rows: list[str]) -> isl.Map:
+        text = f"{{ {info.name}[{dims(info)}] -> [{', '.join([str(pos)] + rows)}] }}"
+        return isl.Map(text).align_params(info.domain.get_space()).intersect_domain(info.domain)
+
+    if len(infos) <= _MAX_SCHEDULED_STATEMENTS and all(len(info.loops) <= _MAX_SCHEDULED_DEPTH for info in infos):
+        deps = [d for d in t.model.dependences if d.source in infos and d.sink in infos]
+        domain = isl.UnionSet.from_set(next(iter(infos)).domain)
+        for info in infos:
+            domain = domain.union(isl.UnionSet.from_set(info.domain))
+        empty = isl.UnionMap.empty(domain.get_space())
+        validity, raw = empty, empty
+        for d in deps:
+            validity = validity.union(isl.UnionMap.from_map(d.relation))
+            if d.kind == "RAW":
+                raw = raw.union(isl.UnionMap.from_map(d.relation))
+        ctx = domain.get_ctx()
+        saved = ctx.get_schedule_algorithm(), ctx.get_schedule_max_coefficient(), ctx.get_schedule_max_constant_term()
+        for algorithm, label, bound in _SCHEDULERS:
+            times: dict[AffineStatement, isl.Map] = {}
+            try:
+                ctx.set_schedule_algorithm(algorithm)
+                ctx.set_schedule_max_coefficient(bound)
+                ctx.set_schedule_max_constant_term(bound)
+                sc = isl.ScheduleConstraints.on_domain(domain).set_validity(validity).set_proximity(validity).set_coincidence(raw)
+                computed = _maps(sc.compute_schedule().get_map())
+                for info in infos:
+                    times[info] = next(m for m in computed if m.get_tuple_name(isl.dim_type.in_) == info.name)
+            except (isl.Error, StopIteration):
+                times = {}
+            finally:
+                ctx.set_schedule_algorithm(saved[0])
+                ctx.set_schedule_max_coefficient(saved[1])
+                ctx.set_schedule_max_constant_term(saved[2])
+            if times:
+                out.append((label, {info: _prefixed(m, pos) for info, m in times.items()}))
+    body = item.body
+    inner = [s for s in body if isinstance(s, For)]
+    if len(inner) == 1 and all(isinstance(s, Assign) for s in inner[0].body):
+        rows: dict[AffineStatement, isl.Map] = {}
+        for k, st in enumerate(body):
+            if isinstance(st, Assign):
+                info = t.model.statement_of(st)
+                i = isl_name(info.loops[0].var)
+                rows[info] = time(info, [i, "0", "0", str(k)])
+        for k, st in enumerate(inner[0].body):
+            assert isinstance(st, Assign)
+            info = t.model.statement_of(st)
+            i, j = (isl_name(lp.var) for lp in info.loops)
+            rows[info] = time(info, [j, "1", i, str(k)])
+        out.append(("the interchange of the imperfect nest", rows))
+    return out
+
+
+def _prefixed(time: isl.Map, pos: int) -> isl.Map:
+    """``time`` with ``pos`` as a new first output dimension."""
+    n = time.dim(isl.dim_type.out)
+    xs = ", ".join(f"x{k}" for k in range(n))
+    return time.apply_range(isl.Map(f"{{ [{xs}] -> [{', '.join([str(pos)] + ([xs] if n else []))}] }}").align_params(time.get_space()))
+
+
+def reschedule_candidates(fn: KernelFunction) -> list[KernelFunction]:
+    """Copies of ``fn`` (its loops distributed first, or not) in which one outermost loop nest runs
+    in a new order of its statements (``_region_orders``) generated by isl's AST generator, each
+    legal by the exact dependences; ``transformations`` says what was done."""
+    out: list[KernelFunction] = []
+    for distribute in (False, True):
+        base = copy.deepcopy(fn)
+        t = _Transformer(base)
+        body = t.distribute(base.body, []) if distribute else base.body
+        if (distribute and not t.done) or not t.legal(body):
+            continue
+        current = t.schedules(body)
+        for pos, item in enumerate(body):
+            chains = _region_chains(item) if isinstance(item, For) else None
+            if chains is None or (len(chains) < 2 and all(len(c) < 2 for c in chains.values())):
+                continue
+            assert isinstance(item, For)
+            for label, times in _region_orders(t, item, chains, pos):
+                if not t.legal_times({**current, **times}):
+                    continue
+                try:
+                    code = t.generate_region(item, chains, times)
+                except (Unsupported, isl.Error):
+                    continue
+                cand = copy.deepcopy(dataclasses.replace(base, body=body[:pos] + code + body[pos + 1 :]))
+                lines = ", ".join(str(st.loc.line) for st in chains)
+                cand.transformations = [*t.done, f"rescheduled loop nest '{item.name}' (line {item.loc.line}; statements at lines {lines}) "
+                                        f"in the order of {label}"]  # fmt: skip
+                out.append(cand)
+    return out
+
+
+def _padded(time: isl.Map, width: int) -> isl.Map:
+    """``time`` with zeros appended to ``width`` output dimensions."""
+    n = time.dim(isl.dim_type.out)
+    if n == width:
+        return time
+    xs = ", ".join(f"x{k}" for k in range(n))
+    pad = isl.Map(f"{{ [{xs}] -> [{', '.join([xs] + ['0'] * (width - n)) if n else ', '.join(['0'] * width)}] }}")
+    return time.apply_range(pad.align_params(time.get_space()))
+
 
 def _rename_isl(text: str, env: dict[str, str]) -> str:
     """``text`` (an affine expression over isl names) with its identifiers renamed by ``env``."""
@@ -624,14 +800,31 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
         return fn
     cands: list[KernelFunction] = []
     seen: set[str] = set()
-    for expand, carry_outside in itertools.product((False, True), (False, True)):
-        try:
-            cand = transform_candidate(fn, expand, carry_outside)
-        except (HlsError, isl.Error, Unsupported):
-            continue  # a candidate the rest of the compiler cannot take is no candidate
-        if cand is not None and (text := print_kernel(cand)) not in seen:
+
+    def add(cand: KernelFunction) -> None:
+        if (text := print_kernel(cand)) not in seen:
             seen.add(text)
             cands.append(cand)
+
+    try:
+        rescheduled = reschedule_candidates(fn)
+    except (HlsError, isl.Error, Unsupported):
+        rescheduled = []
+    for base in [fn, *rescheduled]:
+        variants = list(itertools.product((False, True), (False, True)))
+        if base is not fn:
+            add(base)
+            # the other nests of a rescheduled kernel: distributed and permuted, the plain way only
+            # (the dependences of a rescheduled nest with divisions in its bounds take isl seconds)
+            variants = variants[:1] if sum(isinstance(s, For) for s in base.body) > 1 else []
+        for expand, carry_outside in variants:
+            try:
+                cand = transform_candidate(base, expand, carry_outside)
+            except (HlsError, isl.Error, Unsupported):
+                continue  # a candidate the rest of the compiler cannot take is no candidate
+            if cand is not None:
+                cand.transformations = [*base.transformations, *cand.transformations]
+                add(cand)
     if not cands:
         return fn
     before = _cycles(fn, opts)

@@ -84,6 +84,22 @@ class _Converter:
             return Binary(_CMP[op], self.expr(args[0]), self.expr(args[1]), INT, self.loc)
         raise Unsupported(f"isl condition {e.to_C_str()}")
 
+    def loop_header(self, node: isl.AstNode, it: str) -> tuple[Expr, str, Expr, int]:
+        """(first value, comparison, bound, step) of isl's loop ``node`` over iterator ``it``."""
+        init = self.expr(node.for_get_init())
+        cond = node.for_get_cond()
+        if cond.get_type() != isl.ast_expr_type.op or cond.get_op_type() not in (isl.ast_expr_op_type.lt, isl.ast_expr_op_type.le):
+            raise Unsupported("loop condition")
+        lhs = cond.get_op_arg(0)
+        if lhs.get_type() != isl.ast_expr_type.id or lhs.get_id().get_name() != it:
+            raise Unsupported("loop condition")
+        bound = self.expr(cond.get_op_arg(1))
+        inc = node.for_get_inc()
+        if inc.get_type() != isl.ast_expr_type.int:
+            raise Unsupported("loop increment")
+        cmp = "<" if cond.get_op_type() == isl.ast_expr_op_type.lt else "<="
+        return init, cmp, bound, int(inc.get_val().to_python())
+
     def expr(self, e: isl.AstExpr) -> Expr:
         kind = e.get_type()
         if kind == isl.ast_expr_type.id:
@@ -145,22 +161,10 @@ def generate_nest(
             var, name = new_var(k)
             pragmas, loc = [], chain[0].loc
         conv.names[it] = var
-        init = conv.expr(node.for_get_init())
-        cond = node.for_get_cond()
-        if cond.get_type() != isl.ast_expr_type.op or cond.get_op_type() not in (isl.ast_expr_op_type.lt, isl.ast_expr_op_type.le):
-            raise Unsupported("loop condition")
-        lhs = cond.get_op_arg(0)
-        if lhs.get_type() != isl.ast_expr_type.id or lhs.get_id().get_name() != it:
-            raise Unsupported("loop condition")
-        bound = conv.expr(cond.get_op_arg(1))
-        inc = node.for_get_inc()
-        if inc.get_type() != isl.ast_expr_type.int:
-            raise Unsupported("loop increment")
-        step = int(inc.get_val().to_python())
+        init, cmp, bound, step = conv.loop_header(node, it)
         assert isinstance(var.type, IntType)
         if var.type != t:
             init = Cast(init, var.type, loc)
-        cmp = "<" if cond.get_op_type() == isl.ast_expr_op_type.lt else "<="
         cmp_type = t if t.width >= var.type.width else var.type
         if cmp_type != t:
             bound = Cast(bound, cmp_type, loc)
@@ -229,21 +233,10 @@ def generate_region(
                 conv.names[it] = conv.expr(node.for_get_init())
                 return convert(node.for_get_body())
             var, name = new_var()
-            init = conv.expr(node.for_get_init())
+            init, cmp, bound, step = conv.loop_header(node, it)
             conv.names[it] = var
-            cond = node.for_get_cond()
-            if cond.get_type() != isl.ast_expr_type.op or cond.get_op_type() not in (isl.ast_expr_op_type.lt, isl.ast_expr_op_type.le):
-                raise Unsupported("loop condition")
-            lhs = cond.get_op_arg(0)
-            if lhs.get_type() != isl.ast_expr_type.id or lhs.get_id().get_name() != it:
-                raise Unsupported("loop condition")
-            bound = conv.expr(cond.get_op_arg(1))
-            inc = node.for_get_inc()
-            if inc.get_type() != isl.ast_expr_type.int:
-                raise Unsupported("loop increment")
-            cmp = "<" if cond.get_op_type() == isl.ast_expr_op_type.lt else "<="
             body = convert(node.for_get_body())
-            return [For(var, init, cmp, bound, INT, int(inc.get_val().to_python()), body, name, [], loc)]
+            return [For(var, init, cmp, bound, INT, step, body, name, [], loc)]
         if kind == isl.ast_node_type.user:  # type: ignore[attr-defined]
             call = node.user_get_expr()
             stmt, iterators = statements[call.get_op_arg(0).get_id().get_name()]

@@ -441,7 +441,8 @@ def _region_orders(t: _Transformer, item: For, chains: dict[Assign, list[For]], 
                 out.append((label, {info: _prefixed(m, pos) for info, m in times.items()}))
     body = item.body
     inner = [s for s in body if isinstance(s, For)]
-    if len(inner) == 1 and all(isinstance(s, Assign) for s in inner[0].body):
+    # (a perfect nest's interchange is the permutation's, which the other candidates try)
+    if len(inner) == 1 and len(body) > 1 and all(isinstance(s, Assign) for s in inner[0].body):
         rows: dict[AffineStatement, isl.Map] = {}
         for k, st in enumerate(body):
             if isinstance(st, Assign):

@@ -189,7 +189,8 @@ def generate_nest(
     return loops[0]
 
 
-def _maps(umap: isl.UnionMap) -> list[isl.Map]:
+def map_list(umap: isl.UnionMap) -> list[isl.Map]:
+    """The maps of ``umap`` (one per tuple)."""
     maps = umap.get_map_list()
     return [maps.get_at(k) for k in range(maps.n_map())]
 
@@ -207,7 +208,7 @@ def generate_region(
     ``statements[name]`` is the assignment and the variables it reads its original iterators as
     (they become expressions of the new loops in a fresh copy of it); ``names`` maps the isl
     parameters to variables; ``new_var()`` gives each generated loop a fresh variable and name."""
-    width = max(m.dim(isl.dim_type.out) for m in _maps(schedule))
+    width = max(m.dim(isl.dim_type.out) for m in map_list(schedule))
     dims = ", ".join(f"c{k}" for k in range(width))
     # each statement once: no copies of the hardware for the loops' first and last iterations
     options = isl.UnionMap(f"{{ [{dims}] -> atomic[x] : 0 <= x < {width} }}")

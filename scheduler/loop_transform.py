@@ -1,7 +1,7 @@
 """Pass ``loop-transform``: a new order of the kernel's loop iterations, legal by isl's exact
 dependences and chosen by the scheduler's own cycle count.
 
-Three transformations, in this order:
+Four transformations; the first three in this order, the fourth as separate candidates:
 
 * **scalar expansion** (optional candidate): a local scalar written in every iteration of a loop
   before it is read, and dead after its nest, becomes an array indexed by that loop;
@@ -11,7 +11,11 @@ Three transformations, in this order:
 * **permutation** (interchange) of each perfect nest, or for two loops a wavefront (skew), chosen
   so the innermost loop carries no dependence (a reduction moves out of the pipelined loop and
   its II drops from the adder's latency to 1); among equals the source order is kept. Orders
-  whose bounds read inner iterators come from isl's AST generator (``isl_codegen``).
+  whose bounds read inner iterators come from isl's AST generator (``isl_codegen``);
+* **rescheduling** of an outermost nest as a whole (fusion with shifts, interchange of imperfect
+  nests): each statement gets its own affine time, from isl's scheduler or, for a loop around one
+  inner loop and statements, column by column; isl's AST generator writes the loops and guards.
+  The other nests of a rescheduled kernel still get distribution and permutation.
 
 Every candidate order is checked against all RAW/WAR/WAW dependences (scalars included, as 0-d
 arrays; data-dependent accesses as may-dependences) in isl: each dependence's source must still
@@ -55,7 +59,7 @@ from hls.ir.kernel import (
     replace_in_stmts,
 )
 from hls.report import static_latency
-from hls.scheduler.isl_codegen import Unsupported, _maps, generate_nest, generate_region
+from hls.scheduler.isl_codegen import Unsupported, generate_nest, generate_region, map_list
 from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
 # a perfect nest of more loops than this is not permuted (n! candidates)
@@ -355,17 +359,16 @@ class _Transformer:
         return generate_region(schedule, self.model.context.align_params(schedule.get_space()), statements, names, new_var, item.loc)
 
 
-# isl's scheduler is asked for the order of an outermost nest of at most this many statements
+# isl's scheduler is asked for the order of an outermost nest of at most this many statements,
+# in loops at most this deep (a 4-deep stencil took isl over 5 minutes) ...
 _MAX_SCHEDULED_STATEMENTS = 8
-# ... of loops at most this deep (a 4-deep stencil takes isl minutes), with coefficients and
-# constants of at most this size in the schedule (skews by 2 and shifts by 2: seconds at most)
 _MAX_SCHEDULED_DEPTH = 3
-# isl's algorithm (its own, Pluto-like: outer parallelism and locality) with the size of the
-# coefficients and constants it may use (a skew by 2, a shift by 2: seconds at most). Feautrier's
-# (algorithm 1) finds Gauss-Seidel wavefronts (seidel-2d: 4t + 2i + j), but their floor-divided
-# bounds cost isl ~10 s per dependence analysis and the wavefront needs more ports than the
-# row order (ResMII 5 for seidel-2d's ten reads of A): not tried until arrays are partitioned.
-_SCHEDULERS = ((0, "isl's scheduler", 2),)
+# ... with coefficients and constants of at most this size (a skew by 2, a shift by 2: well under a
+# second). isl's own algorithm only: Feautrier's (algorithm 1) finds Gauss-Seidel wavefronts
+# (seidel-2d: 4t + 2i + j), but their floor-divided bounds cost isl ~10 s per dependence analysis
+# and the wavefront needs more ports than the row order (ResMII 5 for seidel-2d's ten reads of A):
+# not tried until arrays are partitioned.
+_MAX_SCHEDULE_COEFFICIENT = 2
 
 
 def _region_chains(item: For) -> dict[Assign, list[For]] | None:
@@ -420,25 +423,22 @@ def _region_orders(t: _Transformer, item: For, chains: dict[Assign, list[For]], 
             if d.kind == "RAW":
                 raw = raw.union(isl.UnionMap.from_map(d.relation))
         ctx = domain.get_ctx()
-        saved = ctx.get_schedule_algorithm(), ctx.get_schedule_max_coefficient(), ctx.get_schedule_max_constant_term()
-        for algorithm, label, bound in _SCHEDULERS:
-            times: dict[AffineStatement, isl.Map] = {}
-            try:
-                ctx.set_schedule_algorithm(algorithm)
-                ctx.set_schedule_max_coefficient(bound)
-                ctx.set_schedule_max_constant_term(bound)
-                sc = isl.ScheduleConstraints.on_domain(domain).set_validity(validity).set_proximity(validity).set_coincidence(raw)
-                computed = _maps(sc.compute_schedule().get_map())
-                for info in infos:
-                    times[info] = next(m for m in computed if m.get_tuple_name(isl.dim_type.in_) == info.name)
-            except (isl.Error, StopIteration):
-                times = {}
-            finally:
-                ctx.set_schedule_algorithm(saved[0])
-                ctx.set_schedule_max_coefficient(saved[1])
-                ctx.set_schedule_max_constant_term(saved[2])
-            if times:
-                out.append((label, {info: _prefixed(m, pos) for info, m in times.items()}))
+        saved = ctx.get_schedule_max_coefficient(), ctx.get_schedule_max_constant_term()
+        times: dict[AffineStatement, isl.Map] = {}
+        try:
+            ctx.set_schedule_max_coefficient(_MAX_SCHEDULE_COEFFICIENT)
+            ctx.set_schedule_max_constant_term(_MAX_SCHEDULE_COEFFICIENT)
+            sc = isl.ScheduleConstraints.on_domain(domain).set_validity(validity).set_proximity(validity).set_coincidence(raw)
+            computed = map_list(sc.compute_schedule().get_map())
+            for info in infos:
+                times[info] = next(m for m in computed if m.get_tuple_name(isl.dim_type.in_) == info.name)
+        except (isl.Error, StopIteration):
+            times = {}
+        finally:
+            ctx.set_schedule_max_coefficient(saved[0])
+            ctx.set_schedule_max_constant_term(saved[1])
+        if times:
+            out.append(("isl's scheduler", {info: _prefixed(m, pos) for info, m in times.items()}))
     body = item.body
     inner = [s for s in body if isinstance(s, For)]
     # (a perfect nest's interchange is the permutation's, which the other candidates try)
@@ -816,7 +816,7 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
         if base is not fn:
             add(base)
             # the other nests of a rescheduled kernel: distributed and permuted, the plain way only
-            # (the dependences of a rescheduled nest with divisions in its bounds take isl seconds)
+            # (each variant analyses the rescheduled nest's dependences again: skewed bounds cost isl)
             variants = variants[:1] if sum(isinstance(s, For) for s in base.body) > 1 else []
         for expand, carry_outside in variants:
             try:

@@ -11,7 +11,9 @@ import pytest
 
 from conftest import kernel_from_source, run_hls
 from hls.ir.kernel import Assign, Binary, For, If, KernelFunction, print_kernel
-from hls.scheduler.loop_transform import expand_scalars, iteration_bound, reschedule_candidates, transform_candidate
+from hls.scheduler.loop_transform import expand_scalars, iteration_bound, reschedule_candidates, scheduled_cycles, transform_candidate
+from hls.scheduler.lower_to_hir import ScheduleOptions
+from hls.scheduler.target import load_target
 
 KERNELS = """
 #define N 24
@@ -149,6 +151,10 @@ void jacobi_1d_like(double A[N], double B[N]) {
 
 def _kernel(tmp_path: Path, top: str) -> KernelFunction:
     return kernel_from_source(tmp_path, KERNELS, top)
+
+
+def _cycles(fn: KernelFunction) -> int | None:
+    return scheduled_cycles(fn, ScheduleOptions(load_target()))
 
 
 def _loop_order(fn: KernelFunction) -> list[str]:
@@ -306,7 +312,7 @@ def test_dependences_through_if_conditions_keep_statements_together(tmp_path: Pa
 def test_imperfect_nest_is_interchanged_by_columns(tmp_path: Path) -> None:
     """trisolv: x[i] is final before column i starts, so each column's updates are independent
     (the reduction into x[i] keeps its order over j: no reassociation)."""
-    cands = reschedule_candidates(_kernel(tmp_path, "trisolv_like"))
+    cands = reschedule_candidates(_kernel(tmp_path, "trisolv_like"), _cycles)
     cand = next(c for c in cands if "interchange of the imperfect nest" in c.transformations[-1])
     assert cand.transformations[0].startswith("distributed loop")
     first, nest = cand.body
@@ -321,7 +327,7 @@ def test_imperfect_nest_is_interchanged_by_columns(tmp_path: Path) -> None:
 def test_inner_imperfect_nest_is_interchanged_by_columns(tmp_path: Path) -> None:
     """cholesky: inside each row, A[i][j] is final (divided) before column j updates the elements
     right of it, so the loop over those elements carries no recurrence."""
-    cands = reschedule_candidates(_kernel(tmp_path, "cholesky_like"))
+    cands = reschedule_candidates(_kernel(tmp_path, "cholesky_like"), _cycles)
     cand = next(c for c in cands if "interchange of the imperfect nest in loop 'cholesky_like_L" in c.transformations[-1])
     (row,) = cand.body
     assert isinstance(row, For)
@@ -342,7 +348,8 @@ def test_scalar_reused_by_sibling_loops_is_expanded_per_loop(tmp_path: Path) -> 
         ("w_x_2[24]", "'ludcmp_like_L114'"),
         ("w_x_3[24]", "'ludcmp_like_L120'"),
     ]
-    cands = reschedule_candidates(_kernel(tmp_path, "ludcmp_like"))
+    cands = reschedule_candidates(_kernel(tmp_path, "ludcmp_like"), _cycles)
+    # the first nest by columns, the second (forward substitution) too, chosen by their cycles
     assert any(
         c.transformations[0].startswith("expanded scalar") and sum("interchange of the imperfect nest" in t for t in c.transformations) == 2 for c in cands
     )
@@ -351,7 +358,7 @@ def test_scalar_reused_by_sibling_loops_is_expanded_per_loop(tmp_path: Path) -> 
 def test_sibling_loops_are_fused_with_a_shift_by_isl(tmp_path: Path) -> None:
     """jacobi-1d: isl's scheduler fuses the two sweeps of a time step, the second one element
     behind the first (B[i + 1] is written the iteration before A[i] reads it)."""
-    cands = reschedule_candidates(_kernel(tmp_path, "jacobi_1d_like"))
+    cands = reschedule_candidates(_kernel(tmp_path, "jacobi_1d_like"), _cycles)
     cand = next(c for c in cands if "isl's scheduler" in c.transformations[-1])
     (outer,) = cand.body
     assert isinstance(outer, For)

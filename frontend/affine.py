@@ -346,3 +346,19 @@ def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices
         return None
     dims = ", ".join(isl_name(v) for v in iters)
     return isl.Map(b.with_params(f"{{ L[{dims}] -> {var.name}[{', '.join(subs)}] }}")).intersect_domain(domain)
+
+
+def never_same_element(fn: KernelFunction, loops: list[For], first: list[Expr], second: list[Expr]) -> bool:
+    """Whether the subscripts ``first`` and ``second`` (of one array) name different elements in
+    every iteration of the innermost of ``loops`` (outermost first), for any values of the outer
+    iterators and arguments; False where isl cannot tell (subscripts or bounds not affine)."""
+    b = _Builder(fn)
+    iters = [lp.var for lp in loops]
+    try:
+        conds = b.loop_constraints(loops[-1], iters, [])
+        b.on(b.domain_of(iters, conds), iters)
+        same = [f"({b.aff(x, iters)}) = ({b.aff(y, iters)})" for x, y in zip(first, second, strict=True)]
+    except (_NotAffine, HlsError):
+        return False
+    both = b.domain_of(iters, conds + same)
+    return bool(both.intersect_params(b.param_ranges.align_params(both.get_space())).is_empty())

@@ -54,6 +54,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hls.diagnostics import SourceLoc, processing
+from hls.frontend.affine import never_same_element
 from hls.frontend.c_to_kernel import binary, convert
 from hls.ir.ctypes import ArrayType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr
@@ -195,7 +196,8 @@ class _Rewriter:
     def loop(self, lp: For, outer: list[For]) -> list[Stmt]:
         if any(isinstance(s, (For, Return)) for s in lp.body):
             return [lp]
-        pre, post = self.accumulators(lp)
+        pre, post = self.accumulators(lp, outer)
+        pre += self.invariants(lp, outer)
         if abs(lp.step) == 1:
             pre_w = self.windows(lp)
             if len(pre_w) == 2:  # [If(fill), lp]
@@ -208,10 +210,12 @@ class _Rewriter:
             out.append(If(binary(lp.cmp, convert(lp.init, lp.cmp_type), lp.bound, lp.loc), post, [], lp.loc))
         return out
 
-    def accumulators(self, lp: For) -> tuple[list[Stmt], list[Stmt]]:
+    def accumulators(self, lp: For, outer: list[For]) -> tuple[list[Stmt], list[Stmt]]:
         """An element read and written in every iteration at a subscript the loop does not change
         (``C[i][j] += ...`` in a k loop) lives in a register for the loop: loaded before it and
-        stored after it, both only when the loop runs."""
+        stored after it, both only when the loop runs. Other reads of the same array are allowed
+        where isl proves they never read that element while the loop runs (nussinov's
+        ``table[i][j] = max(table[i][j], table[i][k] + table[k + 1][j])`` for i < k < j)."""
         written = _written(lp.body)
         accesses: dict[Variable, list[tuple[Stmt, ArrayRead | None]]] = {}
         conditional: list[ArrayRead] = []
@@ -219,7 +223,9 @@ class _Rewriter:
             if isinstance(s, Assign):
                 reads: list[ArrayRead] = []
                 for e in [*(s.indices or []), s.value]:
-                    _reads(e, reads, conditional)
+                    # reads under ?: and && too: the register's element is accessed anyway (written
+                    # in every iteration), and other elements stay reads of memory as C makes them
+                    _reads(e, reads, reads)
                 for r in reads:
                     accesses.setdefault(r.array, []).append((s, r))
                 if s.indices is not None:
@@ -244,10 +250,19 @@ class _Rewriter:
                 idx = use.indices if use is not None else stmt.indices
                 assert idx is not None
                 subs.append(idx)
-            keys = {tuple(print_expr(i) for i in idx) for idx in subs}
-            if len(keys) != 1 or not any(u is None for _, u in uses) or not any(u is not None for _, u in uses):
-                continue  # several elements, or only read or only written
-            idx = subs[0]
+            if not any(u is None for _, u in uses):
+                continue  # only read
+            idx = next(stmt.indices for stmt, u in uses if u is None and isinstance(stmt, Assign) and stmt.indices is not None)
+            key = tuple(print_expr(i) for i in idx)
+            same = [(stmt, u) for (stmt, u), sub in zip(uses, subs) if tuple(print_expr(i) for i in sub) == key]
+            others = [sub for (_, u), sub in zip(uses, subs) if tuple(print_expr(i) for i in sub) != key]
+            if any(u is None for (_, u), sub in zip(uses, subs) if tuple(print_expr(i) for i in sub) != key):
+                continue  # several elements written
+            if not any(u is not None for _, u in same):
+                continue  # only written
+            if others and not all(never_same_element(self.fn, [*outer, lp], list(idx), list(sub)) for sub in others):
+                continue  # another read may see the element
+            uses = same
             names = set()
             for e in idx:
                 names |= read_variables(e, arrays=True)
@@ -271,6 +286,55 @@ class _Rewriter:
                     body.append(Assign(s.var, [replace_expr(i, table) for i in s.indices] if s.indices is not None else None, value, s.loc))
             lp.body = body
         return pre, post
+
+    def invariants(self, lp: For, outer: list[For]) -> list[Stmt]:
+        """An element read in every iteration at subscripts the loop does not change, of an array
+        with more accesses per iteration than ports, is loaded once before the loop (only when it
+        runs) into a register, where isl proves the loop's writes to that array never reach it
+        (trisolv by columns: ``x[i] -= L[i][j] * x[j]`` over i > j)."""
+        written = _written(lp.body)
+        reads: list[ArrayRead] = []
+        conditional: list[ArrayRead] = []
+        stores: dict[Variable, list[list[Expr]]] = {}
+
+        def collect(stmts: list[Stmt], under: bool) -> None:
+            for s in stmts:
+                if isinstance(s, Assign):
+                    for e in [*(s.indices or []), s.value]:
+                        _reads(e, conditional if under else reads, conditional, under)
+                    if s.indices is not None:
+                        stores.setdefault(s.var, []).append(s.indices)
+                elif isinstance(s, If):
+                    _reads(s.cond, conditional if under else reads, conditional, under)
+                    collect(s.then_body, True)
+                    collect(s.else_body, True)
+
+        collect(lp.body, False)
+        accesses: dict[Variable, set[str]] = {}
+        for r in reads + conditional:
+            accesses.setdefault(r.array, set()).add(" ".join(print_expr(i) for i in r.indices))
+        pre: list[Stmt] = []
+        table: dict[int, Expr] = {}
+        registers: dict[tuple[Variable, str], Variable] = {}
+        for r in reads:
+            array = r.array
+            if not isinstance(array.type, ArrayType) or len(accesses[array]) + len(stores.get(array, [])) <= array_storage(self.fn, array)[0]:
+                continue  # the memory's ports suffice
+            names: set[Variable] = set()
+            for e in r.indices:
+                names |= read_variables(e, arrays=True)
+            if lp.var in names or names & written:
+                continue  # the element changes with the loop
+            key = (array, " ".join(print_expr(i) for i in r.indices))
+            if key not in registers:
+                if not all(never_same_element(self.fn, [*outer, lp], list(r.indices), w) for w in stores.get(array, [])):
+                    continue  # the loop may write it
+                registers[key] = reg = self.fresh(f"{array.name}_inv", array, lp.loc)
+                pre.append(Assign(reg, None, ArrayRead(array, list(r.indices), r.loc), r.loc))
+            table[id(r)] = VarRead(registers[key], r.loc)
+        if table:
+            lp.body = [_replaced(s, table) for s in lp.body]
+        return pre
 
     def windows(self, lp: For) -> list[Stmt]:
         written = _written(lp.body)
@@ -761,6 +825,16 @@ def _has_return(stmts: list[Stmt]) -> bool:
         if isinstance(s, If) and (_has_return(s.then_body) or _has_return(s.else_body)):
             return True
     return False
+
+
+def _replaced(s: Stmt, table: dict[int, Expr]) -> Stmt:
+    """``s`` with the expressions whose ids ``table`` holds replaced."""
+    if isinstance(s, Assign):
+        indices = [replace_expr(i, table) for i in s.indices] if s.indices is not None else None
+        return Assign(s.var, indices, replace_expr(s.value, table), s.loc)
+    if isinstance(s, If):
+        return If(replace_expr(s.cond, table), [_replaced(t, table) for t in s.then_body], [_replaced(t, table) for t in s.else_body], s.loc)
+    return s
 
 
 def _all_exprs(s: Stmt) -> list[Expr]:

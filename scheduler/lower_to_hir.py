@@ -61,6 +61,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_storage,
+    print_expr,
     read_variables,
     unique_name,
 )
@@ -191,17 +192,29 @@ class _Segment:
 
     def element_key(self, indices: list[Value], subs: list[Expr] | None) -> tuple[object, ...] | None:
         """What identifies an array element within one iteration: the subscript values when they
-        are loop iterators or constants (the same SSA values), else None."""
+        are loop iterators or constants (the same SSA values), or subscript expressions of loop
+        iterators and arguments only (``table[k + 1][j]``: the same text, the same element), else None."""
         key: list[object] = []
-        for v in indices:
+        for n, v in enumerate(indices):
             const = self.ctx.const_value.get(v)
             if const is not None:
                 key.append(("c", const, v.width))
             elif any(iv is v for _, iv in self.loops):
                 key.append(v)
+            elif subs is not None and self.stable(subs[n]):
+                key.append(("e", print_expr(subs[n])))
             else:
                 return None
         return tuple(key)
+
+    def stable(self, e: Expr) -> bool:
+        """Whether ``e`` reads only the enclosing loops' iterators and arguments never written
+        (so it has one value within an iteration)."""
+        iterators = {lp.var for lp, _ in self.loops}
+        for var in read_variables(e, arrays=True):
+            if var.is_array or var in self.vars or not (var in iterators or (var in self.ctx.args and var not in self.ctx.regs)):
+                return False
+        return True
 
     def load(self, mem: MemRef, indices: list[Value], pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> Value:
         key = self.element_key(indices, subs) if mem.kind != "reg" else None

@@ -62,6 +62,24 @@ void forward_guarded(const int c[N], int y[N], int z[N]) {
     if (c[i] < -5) z[i] = y[i];
   }
 }
+void max_plus(int t[16][16]) {
+  for (int i = 14; i >= 0; i--)
+    for (int j = i + 1; j < 16; j++)
+      for (int k = i + 1; k < j; k++)
+        t[i][j] = t[i][j] >= (t[i][k] >> 1) + (t[k + 1][j] >> 1) ? t[i][j] : (t[i][k] >> 1) + (t[k + 1][j] >> 1);
+}
+void max_self(int a[16]) {
+  for (int i = 0; i < 16; i++)
+    for (int k = 0; k < 16; k++) a[i] = a[i] >= (a[k] >> 1) + 1 ? a[i] : (a[k] >> 1) + 1;
+}
+void column_below(double x[16], const double L[16][16]) {
+  for (int j = 0; j < 16; j++)
+    for (int i = j + 1; i < 16; i++) x[i] -= L[i][j] * x[j];
+}
+void column_all(double x[16], const double L[16][16]) {
+  for (int j = 0; j < 16; j++)
+    for (int i = 0; i < 16; i++) x[i] -= L[i][j] * x[j];
+}
 void not_pipelined(int a[N]) {
   for (int i = 0; i < N; i++) {
 #pragma HLS pipeline off
@@ -185,6 +203,44 @@ def test_reused_loads_cosim(tmp_path: Path, top: str) -> None:
     out = tmp_path / top
     proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "2")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_accumulator_beside_reads_of_other_elements(tmp_path: Path) -> None:
+    """nussinov: t[i][j] lives in a register over the k loop, as isl proves t[i][k] and
+    t[k + 1][j] never read it there; each is read once per iteration although ?: names it twice
+    (halves: no signed overflow with the random inputs of cosim)."""
+    report, warnings = _synth(tmp_path, "max_plus")
+    inner = report["loops"][-1]
+    assert inner["pipelined"] and inner["achieved_ii"] == inner["mii"] == 1 and warnings == ""
+    proc = run_hls(str(tmp_path / "k.c"), "--top", "max_plus", "-o", str(tmp_path / "e"), "--emit", "reuse")
+    assert proc.returncode == 0 and "t_acc = ((t_acc >= " in (tmp_path / "e" / "max_plus.reuse").read_text()
+    for top in ("max_plus", "max_self"):
+        proc = run_hls("cosim", str(tmp_path / "k.c"), "--top", top, "-o", str(tmp_path / top), "--runs", "2")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_accumulator_stays_in_memory_when_another_read_may_see_it(tmp_path: Path) -> None:
+    """a[k] is a[i] when k == i: the element is not kept in a register over the k loop."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    proc = run_hls(str(src), "--top", "max_self", "-o", str(tmp_path / "e"), "--emit", "reuse")
+    assert proc.returncode == 0, proc.stderr
+    assert "a_acc" not in (tmp_path / "e" / "max_self.reuse").read_text()
+
+
+def test_invariant_read_is_loaded_once_where_no_write_reaches_it(tmp_path: Path) -> None:
+    """x[j] in a loop over i > j writing x[i]: one load before the loop frees a port (II 1); over
+    all i, x[i] is x[j] once, so x[j] is read in every iteration as C does (after that write)."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    for top, hoisted in (("column_below", True), ("column_all", False)):
+        proc = run_hls(str(src), "--top", top, "-o", str(tmp_path / "e"), "--emit", "reuse", "--no-transform")
+        assert proc.returncode == 0, proc.stderr
+        assert ("x_inv = x[j];" in (tmp_path / "e" / f"{top}.reuse").read_text()) == hoisted
+        report, _ = _synth(tmp_path, top, "--no-transform")
+        assert (report["loops"][-1]["achieved_ii"] == 1) == hoisted
+        proc = run_hls("cosim", str(src), "--top", top, "-o", str(tmp_path / top), "--runs", "2")  # the RTL on disk
+        assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_conditional_reads_are_not_rewritten(tmp_path: Path) -> None:

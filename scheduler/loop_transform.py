@@ -97,6 +97,7 @@ class _Transformer:
         self.names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
         self.loop_names = {lp.name for lp in fn.loops()}
         self.done: list[str] = []
+        self.whole_innermost = False  # distribution leaves innermost loops whole
 
     # -- legality --
     def schedules(self, body: list[Stmt]) -> dict[AffineStatement, isl.Map]:
@@ -163,7 +164,7 @@ class _Transformer:
     def split(self, loop: For, enclosing: list[For]) -> list[Stmt]:
         """``loop`` as one loop per strongly connected part of its body, or itself."""
         items = loop.body
-        if len(items) < 2 or any(p.name == "pipeline" for p in loop.pragmas):
+        if len(items) < 2 or any(p.name == "pipeline" for p in loop.pragmas) or (self.whole_innermost and not any(_has_for(s) for s in items)):
             return [loop]
         owner: dict[AffineStatement, int] = {}
         for n, item in enumerate(items):
@@ -664,10 +665,11 @@ def _ordered_components(n: int, edges: set[tuple[int, int]]) -> list[list[int]]:
     return order
 
 
-def transform_candidate(fn: KernelFunction, expand: bool = False, carry_outside: bool = False) -> KernelFunction | None:
+def transform_candidate(fn: KernelFunction, expand: bool = False, carry_outside: bool = False, whole_innermost: bool = False) -> KernelFunction | None:
     """A transformed copy of ``fn`` (with ``expand``, scalar expansion first; then distribution,
-    then permutation, with ``carry_outside`` preferring orders whose outer loops carry the
-    dependences), or None when nothing changes or the kernel is outside what the pass handles
+    of outer loops only with ``whole_innermost``, so the statements of an innermost loop stay
+    together; then permutation, with ``carry_outside`` preferring orders whose outer loops carry
+    the dependences), or None when nothing changes or the kernel is outside what the pass handles
     (a return inside a loop)."""
     if any(isinstance(s, Return) for lp in fn.loops() for s in _statements(lp.body)):
         return None
@@ -677,6 +679,7 @@ def transform_candidate(fn: KernelFunction, expand: bool = False, carry_outside:
         if expand and not expanded:
             return None
         t = _Transformer(cand, carry_outside)
+        t.whole_innermost = whole_innermost
         body = t.distribute(cand.body, []) if distribute else cand.body
         if not t.legal(body):
             continue
@@ -955,8 +958,13 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
         rescheduled = reschedule_candidates(fn, cycles)
     except (HlsError, isl.Error, Unsupported):
         rescheduled = []
+    # an innermost loop of several statements: also distributed around it, kept whole (symm: its
+    # two statements then share one interchanged loop instead of two)
+    several = any(len(lp.body) > 1 and not any(_has_for(s) for s in lp.body) for lp in fn.loops())
     for base in [fn, *rescheduled]:
-        variants = list(itertools.product((False, True), (False, True)))
+        variants = [(expand, carry, False) for expand, carry in itertools.product((False, True), (False, True))]
+        if several:
+            variants += [(False, False, True), (True, False, True)]
         if base is not fn:
             add(base)
             # the other nests of a rescheduled kernel (and the other loops of an interchanged one):
@@ -964,9 +972,9 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
             # nest's dependences again: isl's skewed bounds cost it)
             others = sum(isinstance(s, For) for s in base.body) > 1 or any("interchange of the imperfect nest" in x for x in base.transformations)
             variants = variants[:1] if others else []
-        for expand, carry_outside in variants:
+        for expand, carry_outside, whole in variants:
             try:
-                cand = transform_candidate(base, expand, carry_outside)
+                cand = transform_candidate(base, expand, carry_outside, whole)
             except (HlsError, isl.Error, Unsupported):
                 continue  # a candidate the rest of the compiler cannot take is no candidate
             if cand is not None:

@@ -140,6 +140,18 @@ void ludcmp_like(double A[N][N], const double b[N], double y[N]) {
     y[i] = w;
   }
 }
+void symm_like(double C[16][16], const double A[16][16], const double B[16][16]) {
+  double temp2;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++) {
+      temp2 = 0;
+      for (int k = 0; k < i; k++) {
+        C[k][j] += 1.5 * B[i][j] * A[i][k];
+        temp2 += B[k][j] * A[i][k];
+      }
+      C[i][j] = 1.2 * C[i][j] + 1.5 * B[i][j] * A[i][i] + 1.5 * temp2;
+    }
+}
 void jacobi_1d_like(double A[N], double B[N]) {
   for (int t = 0; t < 8; t++) {
     for (int i = 1; i < N - 1; i++) B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
@@ -277,7 +289,7 @@ def test_distributed_copies_keep_bounds_on_enclosing_iterators(tmp_path: Path) -
     ("top", "to_bound", "speedup"),
     [("matvec_t", 1.25, 2.5), ("atax_like", 1.25, 2.5), ("triangular_gram", 2.5, 2.5), ("private_scalar", 1.25, 2.5), ("recursive_rows", 1.25, 2.5),
      ("triangle", 2.0, 2.5), ("wave", 3.5, 2.0), ("backward", 1.25, 2.5), ("trisolv_like", 6.5, 1.6), ("jacobi_1d_like", 1.5, 1.4),
-     ("cholesky_like", 9.0, 1.25), ("ludcmp_like", 5.5, 1.6)],
+     ("cholesky_like", 9.0, 1.25), ("ludcmp_like", 5.5, 1.6), ("symm_like", 3.0, 3.0)],
 )
 def test_transformed_kernels_are_faster_and_bit_exact(tmp_path: Path, top: str, to_bound: float, speedup: float) -> None:
     report = _run(tmp_path, top)
@@ -301,6 +313,18 @@ def test_transformed_kernels_are_faster_and_bit_exact(tmp_path: Path, top: str, 
     assert max(lp["achieved_ii"] for lp in pipelined) == most.get(top, 1)
     # near the limit of one innermost iteration per cycle
     assert report["latency_cycles"] <= to_bound * report["iteration_bound"]
+
+
+def test_innermost_statements_stay_together_when_outer_loops_are_distributed(tmp_path: Path) -> None:
+    """symm: the two statements of the k loop keep one loop, interchanged with j (both updates of
+    an iteration share the loads of B and A) instead of two interchanged copies."""
+    cand = transform_candidate(_kernel(tmp_path, "symm_like"), expand=True, whole_innermost=True)
+    assert cand is not None
+    assert any(t.startswith("distributed loop 'symm_like_L") and "into 3 loops" in t for t in cand.transformations)
+    inner = [lp for lp in cand.loops() if not any(isinstance(s, For) for s in lp.body) and len(lp.body) == 2]
+    assert len(inner) == 1 and inner[0].var.name.startswith("j")
+    report = _run(tmp_path, "symm_like")
+    assert any("into 3 loops" in t for t in report["transformations"])
 
 
 def test_dependences_through_if_conditions_keep_statements_together(tmp_path: Path) -> None:

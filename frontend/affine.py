@@ -350,12 +350,15 @@ def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices
 
 def never_same_element(fn: KernelFunction, loops: list[For], first: list[Expr], second: list[Expr]) -> bool:
     """Whether the subscripts ``first`` and ``second`` (of one array) name different elements in
-    every iteration of the innermost of ``loops`` (outermost first), for any values of the outer
-    iterators and arguments; False where isl cannot tell (subscripts or bounds not affine)."""
+    every iteration of the loops ``loops`` (outermost first; each within its bounds), for any
+    values of the iterators outside them and of the arguments; False where isl cannot tell
+    (subscripts or bounds not affine)."""
     b = _Builder(fn)
     iters = [lp.var for lp in loops]
     try:
-        conds = b.loop_constraints(loops[-1], iters, [])
+        conds: list[str] = []
+        for n, lp in enumerate(loops):
+            conds += b.loop_constraints(lp, iters[: n + 1], conds)
         b.on(b.domain_of(iters, conds), iters)
         same = [f"({b.aff(x, iters)}) = ({b.aff(y, iters)})" for x, y in zip(first, second, strict=True)]
     except (_NotAffine, HlsError):

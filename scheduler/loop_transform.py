@@ -35,7 +35,7 @@ from collections.abc import Callable
 import islpy as isl
 
 from hls.diagnostics import HlsError
-from hls.frontend.affine import affine_model, isl_name
+from hls.frontend.affine import affine_model, isl_name, never_same_element
 from hls.frontend.dependences import dependences
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import AffineModel, AffineStatement, Dependence
@@ -51,7 +51,9 @@ from hls.ir.kernel import (
     For,
     If,
     KernelFunction,
+    MathCall,
     Return,
+    Select,
     Stmt,
     Unary,
     Variable,
@@ -916,6 +918,172 @@ def _loops_in(stmts: list[Stmt]) -> list[For]:
     return out
 
 
+def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
+    """Copies of ``fn`` in which, for one loop ``i`` and one 2-D array ``X`` it accesses at row
+    ``X[i][..]`` (from inner loops too), that row lives in a local buffer during each iteration of
+    ``i``: copied in before the iteration's statements and back after them. Only where isl proves
+    that no other access in the loop reaches row ``i`` (trmm's ``B[i][j] += A[k][i] * B[k][j]``
+    over k > i): the row's accesses then use the buffer's ports, the other rows the array's."""
+    out: list[KernelFunction] = []
+    chains: list[list[For]] = []
+
+    def walk(stmts: list[Stmt], loops: list[For]) -> None:
+        for st in stmts:
+            if isinstance(st, For):
+                chains.append([*loops, st])
+                walk(st.body, [*loops, st])
+            elif isinstance(st, If):
+                walk(st.then_body, loops)
+                walk(st.else_body, loops)
+
+    walk(fn.body, [])
+    for n, chain in enumerate(chains):
+        loop = chain[-1]
+        if not any(_has_for(st) for st in loop.body) or any(isinstance(st, Return) for st in _statements(loop.body)):
+            continue  # the row would only be reused within one statement's iteration
+        accesses = _array_accesses(loop.body, chain)
+        for array in dict.fromkeys(a for a, _, _ in accesses):
+            t = array.type
+            if not isinstance(t, ArrayType) or len(t.dims) != 2:
+                continue
+            own = [(idx, loops) for a, idx, loops in accesses if a is array and _is_var(idx[0], loop.var)]
+            others = [(idx, loops) for a, idx, loops in accesses if a is array and not _is_var(idx[0], loop.var)]
+            if not any(len(loops) > len(chain) for _, loops in own):
+                continue  # no access of the row inside an inner loop
+            row = VarRead(loop.var, loop.loc)
+            if not all(never_same_element(fn, loops, [idx[0]], [row]) for idx, loops in others):
+                continue
+            cand = copy.deepcopy(fn)
+            _buffer_row(cand, n, array.name)
+            note = f"row {array.name}[{loop.var.name}] in a local buffer in each iteration of loop '{loop.name}' (line {loop.loc.line})"
+            cand.transformations = [*fn.transformations, note]
+            out.append(cand)
+    return out
+
+
+def _is_var(e: Expr, var: Variable) -> bool:
+    return isinstance(e, VarRead) and e.var is var
+
+
+def _array_accesses(stmts: list[Stmt], loops: list[For]) -> list[tuple[Variable, list[Expr], list[For]]]:
+    """Every array read and store in ``stmts``: (array, subscripts, enclosing loops)."""
+    out: list[tuple[Variable, list[Expr], list[For]]] = []
+
+    def reads(e: Expr, lps: list[For]) -> None:
+        if isinstance(e, ArrayRead):
+            out.append((e.array, e.indices, lps))
+        for sub in _children(e):
+            reads(sub, lps)
+
+    for st in stmts:
+        if isinstance(st, Assign):
+            for e in [*(st.indices or []), st.value]:
+                reads(e, loops)
+            if st.indices is not None:
+                out.append((st.var, st.indices, loops))
+        elif isinstance(st, If):
+            reads(st.cond, loops)
+            out += _array_accesses(st.then_body, loops) + _array_accesses(st.else_body, loops)
+        elif isinstance(st, For):
+            reads(st.init, loops)
+            reads(st.bound, loops)
+            out += _array_accesses(st.body, [*loops, st])
+        elif st.value is not None:
+            reads(st.value, loops)
+    return out
+
+
+def _children(e: Expr) -> list[Expr]:
+    if isinstance(e, ArrayRead):
+        return list(e.indices)
+    if isinstance(e, Binary):
+        return [e.lhs, e.rhs]
+    if isinstance(e, (Unary, Cast)):
+        return [e.operand]
+    if isinstance(e, Select):
+        return [e.cond, e.if_true, e.if_false]
+    if isinstance(e, MathCall):
+        return list(e.args)
+    return []
+
+
+def _buffer_row(fn: KernelFunction, n: int, array_name: str) -> None:
+    """Rewrites (in place) the ``n``-th loop of ``fn`` (in walk order) so row ``array[i][..]`` lives
+    in a new local buffer within each of its iterations."""
+    loops: list[For] = []
+
+    def walk(stmts: list[Stmt]) -> None:
+        for st in stmts:
+            if isinstance(st, For):
+                loops.append(st)
+                walk(st.body)
+            elif isinstance(st, If):
+                walk(st.then_body)
+                walk(st.else_body)
+
+    walk(fn.body)
+    loop = loops[n]
+    array = next(v for v in fn.params + fn.locals if v.name == array_name)
+    assert isinstance(array.type, ArrayType)
+    width = array.type.dims[1]
+    names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
+    loop_names = {lp.name for lp in fn.loops()}
+    buf = Variable(_fresh(f"{array.name}_row", names, first_try=True), ArrayType(array.type.elem, (width,)), "local", array.loc)
+    fn.locals.append(buf)
+    table: dict[int, Expr] = {}  # the row's reads, by node identity (its stores: rewritten below)
+
+    def reads(e: Expr) -> None:
+        if isinstance(e, ArrayRead) and e.array is array and _is_var(e.indices[0], loop.var):
+            table[id(e)] = ArrayRead(buf, [clone_expr(e.indices[1])], e.loc)
+        for sub in _children(e):
+            reads(sub)
+
+    def collect(stmts: list[Stmt]) -> None:
+        for st in stmts:
+            if isinstance(st, Assign):
+                for e in [*(st.indices or []), st.value]:
+                    reads(e)
+            elif isinstance(st, If):
+                reads(st.cond)
+                collect(st.then_body)
+                collect(st.else_body)
+            elif isinstance(st, For):
+                reads(st.init)
+                reads(st.bound)
+                collect(st.body)
+            elif st.value is not None:
+                reads(st.value)
+
+    collect(loop.body)
+    replace_in_stmts(loop.body, table)
+
+    def stores(stmts: list[Stmt]) -> list[Stmt]:
+        res: list[Stmt] = []
+        for st in stmts:
+            if isinstance(st, Assign) and st.var is array and st.indices is not None and _is_var(st.indices[0], loop.var):
+                res.append(Assign(buf, [st.indices[1]], st.value, st.loc))
+                continue
+            if isinstance(st, If):
+                st.then_body, st.else_body = stores(st.then_body), stores(st.else_body)
+            elif isinstance(st, For):
+                st.body = stores(st.body)
+            res.append(st)
+        return res
+
+    loop.body = stores(loop.body)
+
+    def copy_loop(into_buffer: bool) -> For:
+        var = Variable(_fresh(f"{array.name}_c", names, first_try=True), INT, "loop", loop.loc)
+        col = VarRead(var, loop.loc)
+        row: list[Expr] = [VarRead(loop.var, loop.loc), VarRead(var, loop.loc)]
+        body: Stmt = (Assign(buf, [col], ArrayRead(array, row, loop.loc), loop.loc) if into_buffer
+                      else Assign(array, row, ArrayRead(buf, [VarRead(var, loop.loc)], loop.loc), loop.loc))  # fmt: skip
+        return For(var, Const(0, INT, loop.loc), "<", Const(width, INT, loop.loc), INT, 1, [body], _fresh(f"{loop.name}_row", loop_names), [], loop.loc)
+
+    written = any(isinstance(st, Assign) and st.var is buf for st in _statements(loop.body))
+    loop.body = [copy_loop(True), *loop.body, *([copy_loop(False)] if written else [])]
+
+
 def _cycles(fn: KernelFunction, opts: ScheduleOptions) -> int | None:
     """Cycles of one call as the rest of the pipeline would build ``fn`` (None: unknown)."""
     kernel = reuse_loads(copy.deepcopy(fn))
@@ -980,17 +1148,24 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
             if cand is not None:
                 cand.transformations = [*base.transformations, *cand.transformations]
                 add(cand)
-    if not cands:
+    # (then a row of an array in a buffer of its own, in the best order: where it pays for its copies)
+    if not cands and not row_buffer_candidates(fn):
         return fn
     before = _cycles(fn, opts)
     if before is None:  # loop bounds from arguments: no count to compare
-        fn.transformations = [*cands[0].transformations, "not applied: the cycles depend on the arguments"]
+        first = cands[0] if cands else row_buffer_candidates(fn)[0]
+        fn.transformations = [*first.transformations, "not applied: the cycles depend on the arguments"]
         return fn
     scored = [(count, n, c) for n, c in enumerate(cands) if (count := cycles(c)) is not None]
-    if not scored:
+    if cands and not scored:
         fn.transformations = [*cands[0].transformations, "not applied: no candidate could be scheduled"]
         return fn
-    after, _, best = min(scored, key=lambda x: (x[0], x[1]))
+    after, _, best = min(scored, key=lambda x: (x[0], x[1])) if scored else (before, 0, fn)
+    for cand in row_buffer_candidates(best):
+        if (count := cycles(cand)) is not None and count < after:
+            after, best = count, cand
+    if best is fn:
+        return fn
     if after >= before:
         fn.transformations = [*best.transformations, f"not applied: {after} cycles against {before} in the source order"]
         return fn

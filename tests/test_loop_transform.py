@@ -11,7 +11,14 @@ import pytest
 
 from conftest import kernel_from_source, run_hls
 from hls.ir.kernel import Assign, Binary, For, If, KernelFunction, print_kernel
-from hls.scheduler.loop_transform import expand_scalars, iteration_bound, reschedule_candidates, scheduled_cycles, transform_candidate
+from hls.scheduler.loop_transform import (
+    expand_scalars,
+    iteration_bound,
+    reschedule_candidates,
+    row_buffer_candidates,
+    scheduled_cycles,
+    transform_candidate,
+)
 from hls.scheduler.lower_to_hir import ScheduleOptions
 from hls.scheduler.target import load_target
 
@@ -152,6 +159,18 @@ void symm_like(double C[16][16], const double A[16][16], const double B[16][16])
       C[i][j] = 1.2 * C[i][j] + 1.5 * B[i][j] * A[i][i] + 1.5 * temp2;
     }
 }
+void trmm_like(double B[20][30], const double A[20][20]) {
+  for (int i = 0; i < 20; i++)
+    for (int j = 0; j < 30; j++) {
+      for (int k = i + 1; k < 20; k++) B[i][j] += A[k][i] * B[k][j];
+      B[i][j] = 1.5 * B[i][j];
+    }
+}
+void rows_all(double B[16][16]) {
+  for (int i = 0; i < 16; i++)
+    for (int k = 0; k < 16; k++)
+      for (int j = 0; j < 16; j++) B[i][j] += 0.5 * B[k][j];
+}
 void jacobi_1d_like(double A[N], double B[N]) {
   for (int t = 0; t < 8; t++) {
     for (int i = 1; i < N - 1; i++) B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
@@ -289,7 +308,8 @@ def test_distributed_copies_keep_bounds_on_enclosing_iterators(tmp_path: Path) -
     ("top", "to_bound", "speedup"),
     [("matvec_t", 1.25, 2.5), ("atax_like", 1.25, 2.5), ("triangular_gram", 2.5, 2.5), ("private_scalar", 1.25, 2.5), ("recursive_rows", 1.25, 2.5),
      ("triangle", 2.0, 2.5), ("wave", 3.5, 2.0), ("backward", 1.25, 2.5), ("trisolv_like", 6.5, 1.6), ("jacobi_1d_like", 1.5, 1.4),
-     ("cholesky_like", 9.0, 1.25), ("ludcmp_like", 5.5, 1.6), ("symm_like", 3.0, 3.0)],
+     ("cholesky_like", 9.0, 1.25), ("ludcmp_like", 5.5, 1.6), ("symm_like", 3.0, 3.0),
+     ("trmm_like", 2.0, 3.0)],
 )
 def test_transformed_kernels_are_faster_and_bit_exact(tmp_path: Path, top: str, to_bound: float, speedup: float) -> None:
     report = _run(tmp_path, top)
@@ -325,6 +345,23 @@ def test_innermost_statements_stay_together_when_outer_loops_are_distributed(tmp
     assert len(inner) == 1 and inner[0].var.name.startswith("j")
     report = _run(tmp_path, "symm_like")
     assert any("into 3 loops" in t for t in report["transformations"])
+
+
+def test_a_row_no_other_access_reaches_gets_a_buffer(tmp_path: Path) -> None:
+    """trmm: B[i][..] is updated from rows k > i of B; in a buffer of its own during each i, the
+    updates and the reads of other rows use different memories (II 1 instead of 2)."""
+    fn = _kernel(tmp_path, "trmm_like")
+    (cand,) = row_buffer_candidates(fn)
+    assert cand.transformations[-1].startswith("row B[i] in a local buffer in each iteration of loop 'trmm_like_L")
+    (outer,) = cand.body
+    assert isinstance(outer, For)
+    copy_in, nest, copy_out = outer.body
+    assert isinstance(copy_in, For) and isinstance(nest, For) and isinstance(copy_out, For)
+    assert print_kernel(cand).count("B_row[") == 6  # copies in and out, the update's read and store, the scaling's
+    report = _run(tmp_path, "trmm_like")
+    assert any(t.startswith("row B[") for t in report["transformations"])
+    # every row k of B is read in each i, row i among them: no buffer
+    assert row_buffer_candidates(_kernel(tmp_path, "rows_all")) == []
 
 
 def test_dependences_through_if_conditions_keep_statements_together(tmp_path: Path) -> None:

@@ -950,6 +950,9 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
             others = [(idx, loops) for a, idx, loops in accesses if a is array and not _is_var(idx[0], loop.var)]
             if not any(len(loops) > len(chain) for _, loops in own):
                 continue  # no access of the row inside an inner loop
+            span = _iterator_span(chain)
+            if span is None or span[0] < 0 or span[1] >= t.dims[0]:
+                continue  # the copies run in every iteration: the row must exist in each
             row = VarRead(loop.var, loop.loc)
             if not all(never_same_element(fn, loops, [idx[0]], [row]) for idx, loops in others):
                 continue

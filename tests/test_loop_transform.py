@@ -171,6 +171,11 @@ void rows_all(double B[16][16]) {
     for (int k = 0; k < 16; k++)
       for (int j = 0; j < 16; j++) B[i][j] += 0.5 * B[k][j];
 }
+void rows_beyond(double B[20][30]) {
+  for (int i = 0; i < 24; i++)
+    for (int k = 0; k < 30; k++)
+      if (i < 20) B[i][k] = B[i][k] * 0.5;
+}
 void jacobi_1d_like(double A[N], double B[N]) {
   for (int t = 0; t < 8; t++) {
     for (int i = 1; i < N - 1; i++) B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
@@ -362,6 +367,8 @@ def test_a_row_no_other_access_reaches_gets_a_buffer(tmp_path: Path) -> None:
     assert any(t.startswith("row B[") for t in report["transformations"])
     # every row k of B is read in each i, row i among them: no buffer
     assert row_buffer_candidates(_kernel(tmp_path, "rows_all")) == []
+    # i runs past the array's rows (C guards the accesses; copies would not be)
+    assert row_buffer_candidates(_kernel(tmp_path, "rows_beyond")) == []
 
 
 def test_dependences_through_if_conditions_keep_statements_together(tmp_path: Path) -> None:

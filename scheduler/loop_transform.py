@@ -827,26 +827,6 @@ def _affine_in(e: Expr, variables: set[Variable]) -> bool:
     return False
 
 
-def _access_chains(stmts: list[Stmt], var: Variable, loops: list[For]) -> list[list[For]]:
-    """The enclosing loops of every statement (or loop header) that reads or writes ``var``."""
-    out: list[list[For]] = []
-    for s in stmts:
-        if isinstance(s, Assign):
-            if s.var is var or var in set().union(*(read_variables(e) for e in [*(s.indices or []), s.value])):
-                out.append(loops)
-        elif isinstance(s, If):
-            if var in read_variables(s.cond):
-                out.append(loops)
-            out += _access_chains(s.then_body, var, loops) + _access_chains(s.else_body, var, loops)
-        elif isinstance(s, For):
-            if var in read_variables(s.init) | read_variables(s.bound):
-                out.append(loops)
-            out += _access_chains(s.body, var, loops + [s])
-        elif s.value is not None and var in read_variables(s.value):
-            out.append([])  # a return reads it: never private to a loop
-    return out
-
-
 def _exposed(stmts: list[Stmt], var: Variable, defined: bool) -> tuple[bool, bool]:
     """(whether ``stmts`` may read ``var`` before writing it, whether they surely write it)."""
     for s in stmts:
@@ -925,7 +905,7 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
     that no other access in the loop reaches row ``i`` (trmm's ``B[i][j] += A[k][i] * B[k][j]``
     over k > i): the row's accesses then use the buffer's ports, the other rows the array's."""
     out: list[KernelFunction] = []
-    chains: list[list[For]] = []
+    chains: list[list[For]] = []  # each loop with the loops around it, in fn.loops() order
 
     def walk(stmts: list[Stmt], loops: list[For]) -> None:
         for st in stmts:
@@ -1011,21 +991,9 @@ def _children(e: Expr) -> list[Expr]:
 
 
 def _buffer_row(fn: KernelFunction, n: int, array_name: str) -> None:
-    """Rewrites (in place) the ``n``-th loop of ``fn`` (in walk order) so row ``array[i][..]`` lives
+    """Rewrites (in place) the ``n``-th loop of ``fn`` (``fn.loops()`` order) so row ``array[i][..]`` lives
     in a new local buffer within each of its iterations."""
-    loops: list[For] = []
-
-    def walk(stmts: list[Stmt]) -> None:
-        for st in stmts:
-            if isinstance(st, For):
-                loops.append(st)
-                walk(st.body)
-            elif isinstance(st, If):
-                walk(st.then_body)
-                walk(st.else_body)
-
-    walk(fn.body)
-    loop = loops[n]
+    loop = fn.loops()[n]
     array = next(v for v in fn.params + fn.locals if v.name == array_name)
     assert isinstance(array.type, ArrayType)
     width = array.type.dims[1]

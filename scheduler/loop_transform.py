@@ -58,6 +58,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    array_storage,
     clone_expr,
     print_kernel,
     read_variables,
@@ -930,6 +931,10 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
             others = [(idx, loops) for a, idx, loops in accesses if a is array and not _is_var(idx[0], loop.var)]
             if not any(len(loops) > len(chain) for _, loops in own):
                 continue  # no access of the row inside an inner loop
+            innermost = [lp for lp in _nested_loops(loop.body) if not any(_has_for(st) for st in lp.body)]
+            ports = array_storage(fn, array)[0]
+            if not any(sum(a is array for a, _, lps in accesses if lps and lps[-1] is lp) > ports for lp in innermost):
+                continue  # no innermost loop short of the array's ports
             span = _iterator_span(chain)
             if span is None or span[0] < 0 or span[1] >= t.dims[0]:
                 continue  # the copies run in every iteration: the row must exist in each
@@ -941,6 +946,17 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
             note = f"row {array.name}[{loop.var.name}] in a local buffer in each iteration of loop '{loop.name}' (line {loop.loc.line})"
             cand.transformations = [*fn.transformations, note]
             out.append(cand)
+    return out
+
+
+def _nested_loops(stmts: list[Stmt]) -> list[For]:
+    """The loops in ``stmts`` at any depth."""
+    out: list[For] = []
+    for st in stmts:
+        if isinstance(st, For):
+            out += [st, *_nested_loops(st.body)]
+        elif isinstance(st, If):
+            out += _nested_loops(st.then_body) + _nested_loops(st.else_body)
     return out
 
 

@@ -80,6 +80,7 @@ from hls.ir.kernel import (
     print_expr,
     read_variables,
     replace_expr,
+    replace_in_stmts,
     unique_name,
 )
 
@@ -332,8 +333,7 @@ class _Rewriter:
                 registers[key] = reg = self.fresh(f"{array.name}_inv", array, lp.loc)
                 pre.append(Assign(reg, None, ArrayRead(array, list(r.indices), r.loc), r.loc))
             table[id(r)] = VarRead(registers[key], r.loc)
-        if table:
-            lp.body = [_replaced(s, table) for s in lp.body]
+        replace_in_stmts(lp.body, table)
         return pre
 
     def windows(self, lp: For) -> list[Stmt]:
@@ -825,16 +825,6 @@ def _has_return(stmts: list[Stmt]) -> bool:
         if isinstance(s, If) and (_has_return(s.then_body) or _has_return(s.else_body)):
             return True
     return False
-
-
-def _replaced(s: Stmt, table: dict[int, Expr]) -> Stmt:
-    """``s`` with the expressions whose ids ``table`` holds replaced."""
-    if isinstance(s, Assign):
-        indices = [replace_expr(i, table) for i in s.indices] if s.indices is not None else None
-        return Assign(s.var, indices, replace_expr(s.value, table), s.loc)
-    if isinstance(s, If):
-        return If(replace_expr(s.cond, table), [_replaced(t, table) for t in s.then_body], [_replaced(t, table) for t in s.else_body], s.loc)
-    return s
 
 
 def _all_exprs(s: Stmt) -> list[Expr]:

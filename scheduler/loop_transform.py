@@ -923,17 +923,17 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
         if not any(_has_for(st) for st in loop.body) or any(isinstance(st, Return) for st in _statements(loop.body)):
             continue  # the row would only be reused within one statement's iteration
         accesses = _array_accesses(loop.body, chain)
-        for array in dict.fromkeys(a for a, _, _ in accesses):
+        for array in dict.fromkeys(a for a, _, _, _ in accesses):
             t = array.type
             if not isinstance(t, ArrayType) or len(t.dims) != 2:
                 continue
-            own = [(idx, loops) for a, idx, loops in accesses if a is array and _is_var(idx[0], loop.var)]
-            others = [(idx, loops) for a, idx, loops in accesses if a is array and not _is_var(idx[0], loop.var)]
+            own = [(idx, loops) for a, idx, loops, _ in accesses if a is array and _is_var(idx[0], loop.var)]
+            others = [(idx, loops) for a, idx, loops, _ in accesses if a is array and not _is_var(idx[0], loop.var)]
             if not any(len(loops) > len(chain) for _, loops in own):
                 continue  # no access of the row inside an inner loop
             innermost = [lp for lp in _nested_loops(loop.body) if not any(_has_for(st) for st in lp.body)]
             ports = array_storage(fn, array)[0]
-            if not any(sum(a is array for a, _, lps in accesses if lps and lps[-1] is lp) > ports for lp in innermost):
+            if not any(sum(a is array for a, _, lps, _ in accesses if lps and lps[-1] is lp) > ports for lp in innermost):
                 continue  # no innermost loop short of the array's ports
             span = _iterator_span(chain)
             if span is None or span[0] < 0 or span[1] >= t.dims[0]:
@@ -964,13 +964,14 @@ def _is_var(e: Expr, var: Variable) -> bool:
     return isinstance(e, VarRead) and e.var is var
 
 
-def _array_accesses(stmts: list[Stmt], loops: list[For]) -> list[tuple[Variable, list[Expr], list[For]]]:
-    """Every array read and store in ``stmts``: (array, subscripts, enclosing loops)."""
-    out: list[tuple[Variable, list[Expr], list[For]]] = []
+def _array_accesses(stmts: list[Stmt], loops: list[For]) -> list[tuple[Variable, list[Expr], list[For], ArrayRead | Assign]]:
+    """Every array read and store in ``stmts``: (array, subscripts, enclosing loops, the read or
+    the assignment)."""
+    out: list[tuple[Variable, list[Expr], list[For], ArrayRead | Assign]] = []
 
     def reads(e: Expr, lps: list[For]) -> None:
         if isinstance(e, ArrayRead):
-            out.append((e.array, e.indices, lps))
+            out.append((e.array, e.indices, lps, e))
         for sub in _children(e):
             reads(sub, lps)
 
@@ -979,7 +980,7 @@ def _array_accesses(stmts: list[Stmt], loops: list[For]) -> list[tuple[Variable,
             for e in [*(st.indices or []), st.value]:
                 reads(e, loops)
             if st.indices is not None:
-                out.append((st.var, st.indices, loops))
+                out.append((st.var, st.indices, loops, st))
         elif isinstance(st, If):
             reads(st.cond, loops)
             out += _array_accesses(st.then_body, loops) + _array_accesses(st.else_body, loops)
@@ -1017,31 +1018,12 @@ def _buffer_row(fn: KernelFunction, n: int, array_name: str) -> None:
     loop_names = {lp.name for lp in fn.loops()}
     buf = Variable(_fresh(f"{array.name}_row", names, first_try=True), ArrayType(array.type.elem, (width,)), "local", array.loc)
     fn.locals.append(buf)
-    table: dict[int, Expr] = {}  # the row's reads, by node identity (its stores: rewritten below)
-
-    def reads(e: Expr) -> None:
-        if isinstance(e, ArrayRead) and e.array is array and _is_var(e.indices[0], loop.var):
-            table[id(e)] = ArrayRead(buf, [clone_expr(e.indices[1])], e.loc)
-        for sub in _children(e):
-            reads(sub)
-
-    def collect(stmts: list[Stmt]) -> None:
-        for st in stmts:
-            if isinstance(st, Assign):
-                for e in [*(st.indices or []), st.value]:
-                    reads(e)
-            elif isinstance(st, If):
-                reads(st.cond)
-                collect(st.then_body)
-                collect(st.else_body)
-            elif isinstance(st, For):
-                reads(st.init)
-                reads(st.bound)
-                collect(st.body)
-            elif st.value is not None:
-                reads(st.value)
-
-    collect(loop.body)
+    # the row's reads, by node identity (its stores: rewritten below)
+    table: dict[int, Expr] = {
+        id(node): ArrayRead(buf, [clone_expr(idx[1])], node.loc)
+        for a, idx, _, node in _array_accesses(loop.body, [loop])
+        if a is array and isinstance(node, ArrayRead) and _is_var(idx[0], loop.var)
+    }
     replace_in_stmts(loop.body, table)
 
     def stores(stmts: list[Stmt]) -> list[Stmt]:
@@ -1136,19 +1118,19 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
                 cand.transformations = [*base.transformations, *cand.transformations]
                 add(cand)
     # (then a row of an array in a buffer of its own, in the best order: where it pays for its copies)
-    if not cands and not row_buffer_candidates(fn):
+    buffered = [] if cands else row_buffer_candidates(fn)
+    if not cands and not buffered:
         return fn
     before = _cycles(fn, opts)
     if before is None:  # loop bounds from arguments: no count to compare
-        first = cands[0] if cands else row_buffer_candidates(fn)[0]
-        fn.transformations = [*first.transformations, "not applied: the cycles depend on the arguments"]
+        fn.transformations = [*(cands or buffered)[0].transformations, "not applied: the cycles depend on the arguments"]
         return fn
     scored = [(count, n, c) for n, c in enumerate(cands) if (count := cycles(c)) is not None]
     if cands and not scored:
         fn.transformations = [*cands[0].transformations, "not applied: no candidate could be scheduled"]
         return fn
     after, _, best = min(scored, key=lambda x: (x[0], x[1])) if scored else (before, 0, fn)
-    for cand in row_buffer_candidates(best):
+    for cand in row_buffer_candidates(best) if scored else buffered:
         if (count := cycles(cand)) is not None and count < after:
             after, best = count, cand
     if best is fn:

@@ -140,6 +140,8 @@ class _Transformer:
 
     def legal_times(self, maps: dict[AffineStatement, isl.Map]) -> bool:
         """Whether every dependence's source runs before its sink at the times ``maps`` give."""
+        if not maps:
+            return not self.model.dependences  # no statements: nothing to order
         width = max(m.dim(isl.dim_type.out) for m in maps.values())
         maps = {st: _padded(m, width) for st, m in maps.items()}
         for dep in self.model.dependences:

@@ -426,6 +426,9 @@ class _Segment:
             return self.unit("mul", [a, b], w, e.loc)
         if e.op in ("/", "%"):
             signed = e.type.signed
+            divisor = eval_expr(e.rhs, {})
+            if divisor is not None and divisor > 0 and divisor & (divisor - 1) == 0:
+                return self.by_power_of_two(e.op, a, divisor.bit_length() - 1, signed, w, e.loc)
             kind = ("s" if signed else "u") + ("div" if e.op == "/" else "rem")
             return self.unit(kind, [a, b], w, e.loc)
         if e.op == "<<":
@@ -434,6 +437,26 @@ class _Segment:
             kind = "ashr" if e.type.signed else "lshr"
             return self.comb(kind, [a, b], w, e.loc, const_shift=isinstance(e.rhs, Const))
         raise AssertionError(e.op)
+
+    def by_power_of_two(self, op: str, x: Value, k: int, signed: bool, w: int, loc: SourceLoc | None) -> Value:
+        """``x / 2**k`` or ``x % 2**k`` with C's semantics (the quotient truncated toward zero)
+        as shifts, a mask and an addition instead of a divider."""
+        const = self.ctx.const
+        if k == 0:
+            return x if op == "/" else const(0, w)
+        mask = (1 << w) - 1
+        if not signed:
+            if op == "/":
+                return self.comb("lshr", [x, const(k, w)], w, loc, "quot", const_shift=True)
+            return self.comb("and", [x, const((1 << k) - 1, w)], w, loc, "rem")
+        # a negative dividend is biased by 2**k - 1 first, so the arithmetic shift rounds to zero
+        sign = self.comb("ashr", [x, const(w - 1, w)], w, loc, "sign", const_shift=True)
+        bias = self.comb("lshr", [sign, const(w - k, w)], w, loc, "bias", const_shift=True)
+        biased = self.comb("add", [x, bias], w, loc, "biased")
+        if op == "/":
+            return self.comb("ashr", [biased, const(k, w)], w, loc, "quot", const_shift=True)
+        multiple = self.comb("and", [biased, const(mask & ~((1 << k) - 1), w)], w, loc, "mult")
+        return self.comb("sub", [x, multiple], w, loc, "rem")
 
     def cond(self, e: Expr, pred: Value | None) -> Value:
         """A 1-bit value: ``e != 0``."""
@@ -686,17 +709,55 @@ def _least_flat_distance(src: isl.Map, dst: isl.Map, outer: int, steps: list[int
 
 class _Successors:
     """The iterations of a flattened nest (``nest``: its iteration set, in lexicographic order)
-    that follow each iteration by 1, 2, ... steps: powers of isl's successor map, made on demand."""
+    within ``d`` steps of each iteration, for any ``d``: from the successor map's powers of two
+    (squared on demand), so a distance costs a logarithmic number of isl compositions."""
 
     def __init__(self, nest: isl.Set) -> None:
         self.nest = nest
-        later = isl.Map.lex_lt(nest.get_space())
-        self.powers = [later.intersect_domain(nest).intersect_range(nest).lexmin().coalesce()]
+        self.later = isl.Map.lex_lt(nest.get_space()).intersect_domain(nest).intersect_range(nest)
+        self.squares = [self.later.lexmin().coalesce()]  # successor^(2^k)
+        self.cache: dict[int, isl.Map] = {}
 
     def power(self, d: int) -> isl.Map:
-        while len(self.powers) < d:
-            self.powers.append(self.powers[-1].apply_range(self.powers[0]).coalesce())
-        return self.powers[d - 1]
+        """The ``d``-th successor of each iteration that has one."""
+        out: isl.Map | None = None
+        k = 0
+        while d >> k:
+            while len(self.squares) <= k:
+                self.squares.append(_coalesced(self.squares[-1].apply_range(self.squares[-1])))
+            if d >> k & 1:
+                out = self.squares[k] if out is None else _coalesced(out.apply_range(self.squares[k]))
+            k += 1
+        assert out is not None
+        return out
+
+    def within(self, d: int) -> isl.Map:
+        """``x -> y``: ``y`` after ``x`` by at most ``d`` steps."""
+        if d not in self.cache:
+            beyond = self.power(d).apply_range(isl.Map.lex_lt(self.nest.get_space()))
+            self.cache[d] = _coalesced(self.later.subtract(beyond))
+        return self.cache[d]
+
+
+def _coalesced(m: isl.Map) -> isl.Map:
+    """``m`` coalesced, or as it is where isl's coalescing fails (it does on some skewed nests)."""
+    try:
+        return m.coalesce()
+    except isl.Error:
+        return m
+
+
+# the successor maps of the nests flattened lately: a kernel's candidate orders share nests
+_SUCCESSORS: dict[str, _Successors] = {}
+
+
+def _successors(nest: isl.Set) -> _Successors:
+    key = str(nest)
+    if key not in _SUCCESSORS:
+        if len(_SUCCESSORS) >= 16:
+            _SUCCESSORS.pop(next(iter(_SUCCESSORS)))
+        _SUCCESSORS[key] = _Successors(nest)
+    return _SUCCESSORS[key]
 
 
 def _least_successor_distance(src: isl.Map, dst: isl.Map, outer: int, succ: _Successors, horizon: int) -> int | None:
@@ -715,10 +776,27 @@ def _least_successor_distance(src: isl.Map, dst: isl.Map, outer: int, succ: _Suc
     dep = dep.intersect(isl.Map.lex_lt(succ.nest.get_space()).align_params(dep.get_space()))
     if dep.is_empty():
         return None
-    for d in range(1, horizon):
-        if not dep.intersect(succ.power(d).align_params(dep.get_space())).is_empty():
-            return d
-    return horizon
+
+    def reached(d: int) -> bool:
+        return not dep.intersect(succ.within(d).align_params(dep.get_space())).is_empty()
+
+    if horizon <= 1:
+        return horizon
+    # "some pair within d steps" only grows with d: the least such d by doubling, then bisection
+    # (near distances, the common case of a recurrence, cost the fewest isl operations)
+    high = 1
+    while not reached(high):
+        if high >= horizon - 1:
+            return horizon
+        high = min(2 * high, horizon - 1)
+    low = high // 2 + 1 if high > 1 else 1
+    while low < high:
+        mid = (low + high) // 2
+        if reached(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
 
 
 def _int_type(v: Variable) -> IntType:
@@ -1395,7 +1473,7 @@ class _Lowering:
 
         info = self.model.loops.get(nest[-1])
         iters = [lp.var for lp, _ in loops] + [lp.var for lp in nest]
-        succ = _Successors(points) if points is not None else None
+        succ = _successors(points) if points is not None else None
         weights = [math.prod(trips[k + 1 :]) for k in range(len(nest))] if trips is not None else []
 
         def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None) -> int | None:

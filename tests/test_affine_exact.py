@@ -123,3 +123,21 @@ def test_side_effects_in_conditions_stay_in_order(tmp_path: Path) -> None:
     assert kinds == ["Assign", "Assign", "If"]  # f's parameter, f's result, then the if reading it
     ret, branch = loop.body[1], loop.body[2]
     assert isinstance(ret, Assign) and isinstance(branch, If) and ret.var.name == "f_ret"
+
+
+def test_min_max_bounds_give_one_convex_domain(tmp_path: Path) -> None:
+    """Bounds with min/max (as isl's loop generation writes a wavefront's) parse as a union of
+    pieces; where the hull has no other points the domain is kept as that one piece, and it
+    stays a union where it is not convex."""
+    body = """for (int w = 3; w <= 30; w++)
+                for (int i = (1 > (w + 1) / 2 - 7 ? 1 : (w + 1) / 2 - 7); i <= (14 < (w + 1) / 2 - 1 ? 14 : (w + 1) / 2 - 1); i++)
+                  a[i] += w;"""
+    model = model_from_source(tmp_path, f"void f(int a[64]) {{ {body} }}\n", "f")
+    inner = [info for lp, info in model.loops.items() if lp.var.name == "i"][0]
+    assert inner.domain.n_basic_set() == 1
+    assert inner.domain.is_equal(isl.Set("{ L[w, i] : 3 <= w <= 30 and 1 <= i <= 14 and w - 14 <= 2i <= w - 1 }"))
+    (stmt,) = model.statements
+    assert stmt.domain.n_basic_set() == 1
+    notch = model_from_source(tmp_path, "void f(int a[64]) { for (int i = 0; i < 8; i++) for (int j = 0; j < 8; j++) if (i < 4 || j < 2) a[i + j] = 0; }", "f")
+    (stmt,) = notch.statements
+    assert stmt.domain.n_basic_set() == 2

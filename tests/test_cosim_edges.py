@@ -72,3 +72,13 @@ def test_int_edge_values() -> None:
     # a loop bound's edge values stay inside its proven range
     assert int_edge_values(i32, 0, 64) == [0, 1, 63, 64]
     assert int_edge_values(IntType(1, False, 0, "_Bool")) == [0, 1]
+
+
+def test_division_by_a_power_of_two_is_shifts_bit_exact(tmp_path: Path) -> None:
+    """``/`` and ``%`` by constant powers of two become shifts, a mask and an addition (no divider
+    unit in the schedule) with C's truncation toward zero, on random and edge inputs (INT_MIN,
+    -1, the limits of every width)."""
+    _cosim_random(tmp_path, "pow2_div", 6)
+    hir = (tmp_path / "pow2_div" / "pow2_div.hir").read_text()
+    assert not any(f"hir.unit.{unit}" in hir for unit in ("sdiv", "udiv", "srem", "urem"))
+    assert "comb.ashr" in hir and "comb.lshr" in hir

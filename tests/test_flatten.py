@@ -210,6 +210,12 @@ def test_triangular_distance_counts_iterations_of_the_triangle() -> None:
     w = isl.Map("{ L[k, i, j] -> C[i, j] : 0 <= k < 4 and 0 <= i < 10 and 0 <= j <= i }")
     r = isl.Map("{ L[k, i, j] -> C[i - 1, j] : 0 <= k < 4 and 1 <= i < 10 and 0 <= j <= i }")
     assert _least_successor_distance(w, r, 0, succ, 40) == 1
+    # from row 5 on only: (4, j) -> (5, j) is the nearest pair, 5 steps (found by doubling to 8,
+    # then bisection)
+    r5 = isl.Map("{ L[k, i, j] -> C[i - 1, j] : 0 <= k < 4 and 5 <= i < 10 and 0 <= j <= i }")
+    assert _least_successor_distance(w, r5, 0, succ, 40) == 5
+    assert _least_successor_distance(w, r5, 0, succ, 5) == 5
+    assert _least_successor_distance(w, r5, 0, succ, 4) == 4
     # an enclosing loop (not flattened) must be equal: no dependence inside one of its iterations
     two = _Successors(isl.Set("{ [i, j] : 0 <= i < 10 and 0 <= j <= i }"))
     t = isl.Map("{ L[t, i, j] -> x[t, i, j] : 0 <= t < 3 and 0 <= i < 10 and 0 <= j <= i }")

@@ -734,8 +734,10 @@ class _Successors:
     def within(self, d: int) -> isl.Map:
         """``x -> y``: ``y`` after ``x`` by at most ``d`` steps."""
         if d not in self.cache:
-            beyond = self.power(d).apply_range(isl.Map.lex_lt(self.nest.get_space()))
-            self.cache[d] = _coalesced(self.later.subtract(beyond))
+            step = self.power(d)
+            # y no later than the d-th successor of x, or x has none (the nest ends sooner)
+            upto = step.apply_range(isl.Map.lex_ge(self.nest.get_space()))
+            self.cache[d] = self.later.intersect(upto).union(self.later.subtract_domain(step.domain()))
         return self.cache[d]
 
 

@@ -12,13 +12,27 @@ from pathlib import Path
 
 from hls.fuzz.flow import run_flow
 from hls.fuzz.generator import TOP
+from hls.fuzz.testbench import TESTBENCH_START
 from hls.fuzz.ubcheck import check_program
 
 
+def testbench_text(text: str) -> str:
+    """The testbench part of a finding (the generator's hash helpers and ``main``, else ``main``
+    on), without whitespace: what a reduction must leave as it is."""
+    start = text.find(TESTBENCH_START)
+    if start < 0:
+        start = text.find("int main(")
+    return "".join(text[start:].split()) if start >= 0 else ""
+
+
 def is_interesting(src: Path, spec: dict[str, object], scratch: Path) -> bool:
-    """Same finding as ``spec`` and still UB-free."""
+    """Same finding as ``spec``, the testbench untouched (a reduced ``main`` that no longer
+    initialises the inputs or hashes the results would make the UB checks blind), and still
+    UB-free."""
     text = src.read_text(errors="replace")
     if f"{TOP}(" not in text or "main(" not in text:
+        return False
+    if "testbench" in spec and testbench_text(text) != spec["testbench"]:
         return False
     if not check_program(src, scratch / "ub").clean:
         return False

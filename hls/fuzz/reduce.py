@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hls.fuzz.interesting import is_interesting
+from hls.fuzz.interesting import is_interesting, testbench_text
 
 INTERESTING_TIMEOUT = 300  # seconds of one interestingness test (synth + cosim)
 
@@ -26,9 +26,10 @@ def reducer() -> list[str] | None:
     return None
 
 
-def write_spec(path: Path, status: str, signature: str, hls_args: list[str], timeout: int) -> None:
-    """What the interestingness test must reproduce."""
-    spec = {"status": status, "signature": signature, "hls_args": hls_args, "timeout": timeout}
+def write_spec(path: Path, status: str, signature: str, hls_args: list[str], timeout: int, testbench: str = "") -> None:
+    """What the interestingness test must reproduce (``testbench``: the finding's testbench
+    without whitespace, which must stay as it is)."""
+    spec = {"status": status, "signature": signature, "hls_args": hls_args, "timeout": timeout, "testbench": testbench}
     path.write_text(json.dumps(spec, indent=2) + "\n")
 
 
@@ -54,7 +55,7 @@ def reduce_finding(finding: Path, status: str, signature: str, hls_args: list[st
     case = work / "kernel.c"
     shutil.copy(finding / "kernel.c", case)
     spec = work / "spec.json"
-    write_spec(spec, status, signature, hls_args, timeout)
+    write_spec(spec, status, signature, hls_args, timeout, testbench_text(case.read_text(errors="replace")))
     script = work / "test.sh"
     write_test_script(script, spec, case.name)
     cmd = [*tool, "--n", str(max(1, jobs)), "--timeout", str(timeout), "--tidy", str(script.resolve()), case.name]

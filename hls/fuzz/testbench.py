@@ -79,10 +79,14 @@ def _values(p: Param, rng: random.Random, call: int, specials: bool) -> list[str
     return [int_constant(int_value(p.ty, rng, p_edge), p.ty).text for _ in range(count)]
 
 
+# the first line of every testbench (reductions keep everything from it on)
+TESTBENCH_START = "static uint64_t fz_hash = 1469598103934665603ULL;"
+
+
 def testbench(kernel: Kernel, rng: random.Random, specials: bool = True) -> str:
     """``main`` calling the kernel CALLS times; prints one hash line per call."""
     out = [
-        "static uint64_t fz_hash = 1469598103934665603ULL;",
+        TESTBENCH_START,
         "static void fz_mix(const void *p, unsigned long n) {",
         "  const unsigned char *c = (const unsigned char *)p;",
         "  for (unsigned long k = 0; k < n; k++) fz_hash = (fz_hash ^ c[k]) * 1099511628211ULL;",

@@ -18,7 +18,7 @@ from hls.fuzz.ctype import INT_TYPES
 from hls.fuzz.features import FEATURES, KNOWN_BUG_FEATURES, FeatureMix
 from hls.fuzz.flow import classify_failure, run_command
 from hls.fuzz.generator import generate_kernel
-from hls.fuzz.interesting import is_interesting, testbench_text
+from hls.fuzz.interesting import harness_part, is_interesting
 from hls.fuzz.reduce import reduce_finding, reducer
 from hls.fuzz.runner import generate_program, run_batch
 from hls.fuzz.testbench import program_text
@@ -158,11 +158,11 @@ def test_interestingness_keeps_signature_and_ub_freedom(tmp_path: Path) -> None:
     # the testbench stays as it is (re-indenting aside): a main that no longer initialises the
     # inputs or prints the results would hide undefined behaviour from the checks (fuzz seed
     # 20000 #157 was reduced into reading uninitialised locals that way)
-    spec = {**REJECTED_SPEC, "testbench": testbench_text(REJECTED)}
+    spec = {**REJECTED_SPEC, "testbench": harness_part(REJECTED)}
     src.write_text(REJECTED.replace("  kern(a, b);\n", "\n\n      kern(a,  b);\n"))
     assert is_interesting(src, spec, tmp_path / "s5")
     src.write_text(REJECTED.replace("  for (int i = 0; i < 8; i++) printf(\"%d %d\\n\", a[i], b[i]);\n", '  printf("%d\\n", a[0]);\n'))
-    assert testbench_text(src.read_text()) != spec["testbench"] and is_interesting(src, REJECTED_SPEC, tmp_path / "s6")
+    assert harness_part(src.read_text()) != spec["testbench"] and is_interesting(src, REJECTED_SPEC, tmp_path / "s6")
     assert not is_interesting(src, spec, tmp_path / "s7")
 
 

@@ -16,7 +16,7 @@ from hls.fuzz.testbench import TESTBENCH_START
 from hls.fuzz.ubcheck import check_program
 
 
-def testbench_text(text: str) -> str:
+def harness_part(text: str) -> str:
     """The testbench part of a finding (the generator's hash helpers and ``main``, else ``main``
     on), without whitespace: what a reduction must leave as it is."""
     start = text.find(TESTBENCH_START)
@@ -32,7 +32,7 @@ def is_interesting(src: Path, spec: dict[str, object], scratch: Path) -> bool:
     text = src.read_text(errors="replace")
     if f"{TOP}(" not in text or "main(" not in text:
         return False
-    if "testbench" in spec and testbench_text(text) != spec["testbench"]:
+    if "testbench" in spec and harness_part(text) != spec["testbench"]:
         return False
     if not check_program(src, scratch / "ub").clean:
         return False

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hls.fuzz.interesting import is_interesting, testbench_text
+from hls.fuzz.interesting import harness_part, is_interesting
 
 INTERESTING_TIMEOUT = 300  # seconds of one interestingness test (synth + cosim)
 
@@ -55,7 +55,7 @@ def reduce_finding(finding: Path, status: str, signature: str, hls_args: list[st
     case = work / "kernel.c"
     shutil.copy(finding / "kernel.c", case)
     spec = work / "spec.json"
-    write_spec(spec, status, signature, hls_args, timeout, testbench_text(case.read_text(errors="replace")))
+    write_spec(spec, status, signature, hls_args, timeout, harness_part(case.read_text(errors="replace")))
     script = work / "test.sh"
     write_test_script(script, spec, case.name)
     cmd = [*tool, "--n", str(max(1, jobs)), "--timeout", str(timeout), "--tidy", str(script.resolve()), case.name]

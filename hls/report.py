@@ -9,7 +9,7 @@ from hls.ir.affine import AffineModel
 from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.hir import ConstOp, ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value
 from hls.ir.interface import ArrayArg, FunctionInterface
-from hls.ir.kernel import For, KernelFunction, Variable
+from hls.ir.kernel import For, If, KernelFunction, Stmt, Variable, has_loop
 from hls.scheduler.target import Target
 
 
@@ -18,11 +18,12 @@ class _Unknown(Exception):
 
 
 def static_latency(fn: HirFunc, kernel: KernelFunction) -> int | None:
-    """Cycles from ap_start to ap_done when every loop's trip count is known at compile time."""
+    """Cycles from ap_start to ap_done when every loop's trip count (and every condition of an
+    ``if`` around loops) is known at compile time."""
     loops = {lp.name: lp for lp in kernel.loops()}
     try:
         abs_time: dict[TimeVar, int] = {fn.start: 0}
-        end = _region(fn.body, abs_time, {}, loops, _constants(fn))
+        end = _region(fn.body, kernel.body, abs_time, {}, loops, _constants(fn))
         return end
     except _Unknown:
         return None
@@ -41,8 +42,13 @@ def flattened_trip_count(op: ForOp, consts: dict[Value, int]) -> int:
     return consts[op.bound] - consts[op.init]
 
 
-def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int], loops: dict[str, For], consts: dict[Value, int]) -> int:
+def _region(
+    ops: list[Op], stmts: list[Stmt], abs_time: dict[TimeVar, int], env: dict[Variable, int], loops: dict[str, For], consts: dict[Value, int]
+) -> int:
+    """The end of the region ``ops`` scheduled from ``stmts``: its dynamic ``if`` ops are the
+    ``if`` statements around loops among ``stmts``, in order."""
     end = 0
+    ifs = iter([s for s in stmts if isinstance(s, If) and has_loop([s])])
     for op in ops:
         if isinstance(op, ForOp):
             lp = loops[op.name]
@@ -59,11 +65,21 @@ def _region(ops: list[Op], abs_time: dict[TimeVar, int], env: dict[Variable, int
                     abs_time[op.iter_time] = t
                     inner = dict(env)
                     inner[lp.var] = init + k * lp.step
-                    _region(op.body, abs_time, inner, loops, consts)
+                    _region(op.body, lp.body, abs_time, inner, loops, consts)
                     t = _at(op.next_iter, abs_time)
             abs_time[op.result] = t
         elif isinstance(op, IfOp):
-            raise _Unknown
+            stmt = next(ifs, None)
+            cond = eval_expr(stmt.cond, env) if stmt is not None else None
+            if stmt is None or cond is None:
+                raise _Unknown
+            if cond:
+                taken, body, start, stop = stmt.then_body, op.then_body, op.then_time, op.then_end
+            else:
+                taken, body, start, stop = stmt.else_body, op.else_body, op.else_time, op.else_end
+            abs_time[start] = _at(op.at, abs_time)
+            _region(body, taken, abs_time, env, loops, consts)
+            abs_time[op.result] = _at(stop, abs_time)
         elif isinstance(op, ReturnOp):
             end = _at(op.at, abs_time)
     return end

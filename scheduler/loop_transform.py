@@ -60,9 +60,11 @@ from hls.ir.kernel import (
     VarRead,
     array_storage,
     clone_expr,
+    has_loop,
     print_kernel,
     read_variables,
     replace_in_stmts,
+    stmt_variables,
 )
 from hls.report import static_latency
 from hls.scheduler.isl_codegen import Unsupported, generate_nest, generate_region, map_list
@@ -70,6 +72,8 @@ from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
 # a perfect nest of more loops than this is not permuted (n! candidates)
 _MAX_PERMUTED = 4
+# candidates counted exactly, the best by the estimate first (CycleCounter)
+_EXACTLY_COUNTED = 3
 
 
 def _statements(stmts: list[Stmt]) -> list[Assign | Return]:
@@ -101,6 +105,7 @@ class _Transformer:
         self.loop_names = {lp.name for lp in fn.loops()}
         self.done: list[str] = []
         self.whole_innermost = False  # distribution leaves innermost loops whole
+        self.kept_whole: frozenset[str] = frozenset()  # names of loops distribution leaves whole
 
     # -- legality --
     def schedules(self, body: list[Stmt]) -> dict[AffineStatement, isl.Map]:
@@ -169,7 +174,9 @@ class _Transformer:
     def split(self, loop: For, enclosing: list[For]) -> list[Stmt]:
         """``loop`` as one loop per strongly connected part of its body, or itself."""
         items = loop.body
-        if len(items) < 2 or any(p.name == "pipeline" for p in loop.pragmas) or (self.whole_innermost and not any(_has_for(s) for s in items)):
+        if len(items) < 2 or any(p.name == "pipeline" for p in loop.pragmas) or loop.name in self.kept_whole:
+            return [loop]
+        if self.whole_innermost and not any(has_loop([s]) for s in items):
             return [loop]
         owner: dict[AffineStatement, int] = {}
         for n, item in enumerate(items):
@@ -209,7 +216,7 @@ class _Transformer:
                 chain = [s]
                 while len(chain[-1].body) == 1 and isinstance(chain[-1].body[0], For):
                     chain.append(chain[-1].body[0])
-                if 2 <= len(chain) <= _MAX_PERMUTED and not any(isinstance(x, For) or (isinstance(x, If) and _has_for(x)) for x in chain[-1].body):
+                if 2 <= len(chain) <= _MAX_PERMUTED and not has_loop(chain[-1].body):
                     stmts[n] = self.best_order(chain, enclosing)
                 else:
                     self.permute(s.body, root, enclosing + [s])
@@ -542,6 +549,56 @@ def reschedule_candidates(fn: KernelFunction, cycles: Callable[[KernelFunction],
             faster = {pos: order for pos, (n, order) in best.items() if n < unchanged}
             if len(faster) > 1:
                 out.append(_with_nests(base, body, t.done, faster))
+        out += _fusions(t, base, body, current, cycles)
+    return out
+
+
+def _fusions(
+    t: _Transformer, base: KernelFunction, body: list[Stmt], current: dict[AffineStatement, isl.Map], cycles: Callable[[KernelFunction], int | None]
+) -> list[KernelFunction]:
+    """For each two adjacent perfect nests of the same depth with a dependence between them, the
+    copy of ``base`` in which they are fused into one nest, in the order of their loops of fewest
+    ``cycles`` among the legal ones (gemver: the update of ``A`` by rows and the product with its
+    transpose by columns walk ``A`` alike, so each element is read as soon as it is written)."""
+    out: list[KernelFunction] = []
+    for pos in range(len(body) - 1):
+        first, second = body[pos], body[pos + 1]
+        if not (isinstance(first, For) and isinstance(second, For)):
+            continue
+        chains = [_region_chains(first), _region_chains(second)]
+        nests = [_chain_of(first), _chain_of(second)]
+        depth = len(nests[0])
+        if None in chains or len(nests[1]) != depth or depth > _MAX_SCHEDULED_DEPTH:
+            continue
+        if not all(isinstance(st, Assign) for nest in nests for st in nest[-1].body):
+            continue  # not perfect
+        infos = [[t.model.statement_of(st) for st in nest[-1].body] for nest in nests]
+        if not any(d.source in infos[0] and d.sink in infos[1] for d in t.model.dependences) or not all(i.exact for part in infos for i in part):
+            continue
+        region = {**chains[0], **chains[1]}  # type: ignore[dict-item]
+        best: tuple[int, KernelFunction] | None = None
+        for orders in itertools.product(itertools.permutations(range(depth)), repeat=2):
+            times: dict[AffineStatement, isl.Map] = {}
+            for part, (nest_infos, order) in enumerate(zip(infos, orders)):
+                for k, info in enumerate(nest_infos):
+                    rows = [isl_name(info.loops[level].var) for level in order]
+                    dims = ", ".join(isl_name(lp.var) for lp in info.loops)
+                    text = f"{{ {info.name}[{dims}] -> [{', '.join([str(pos), *rows, str(part), str(k)])}] }}"
+                    times[info] = isl.Map(text).align_params(info.domain.get_space()).intersect_domain(info.domain)
+            if not t.legal_times({**current, **times}):
+                continue
+            try:
+                code = t.generate_region(first, region, times)
+            except (Unsupported, isl.Error):
+                continue
+            loops = [[nest[level].name for level in order] for nest, order in zip(nests, orders)]
+            note = (f"fused loop nests '{first.name}' (line {first.loc.line}, loops in the order {', '.join(loops[0])}) and "
+                    f"'{second.name}' (line {second.loc.line}, {', '.join(loops[1])}) into one")  # fmt: skip
+            cand = _with_nests(base, body, t.done, {pos: (code, note), pos + 1: ([], "")})
+            if (n := cycles(cand)) is not None and (best is None or n < best[0]):
+                best = (n, cand)
+        if best is not None:
+            out.append(best[1])
     return out
 
 
@@ -552,7 +609,7 @@ def _with_nests(base: KernelFunction, body: list[Stmt], done: list[str], chosen:
     for pos, item in enumerate(body):
         new_body += chosen[pos][0] if pos in chosen else [item]
     cand = copy.deepcopy(dataclasses.replace(base, body=new_body))
-    cand.transformations = [*done, *(note for _, note in chosen.values())]
+    cand.transformations = [*done, *(note for _, note in chosen.values() if note)]
     return cand
 
 
@@ -576,14 +633,6 @@ def _chain_of(nest: For) -> list[For]:
     while len(out[-1].body) == 1 and isinstance(out[-1].body[0], For):
         out.append(out[-1].body[0])
     return out
-
-
-def _has_for(s: Stmt) -> bool:
-    if isinstance(s, For):
-        return True
-    if isinstance(s, If):
-        return any(_has_for(x) for x in s.then_body + s.else_body)
-    return False
 
 
 def _nest(order: list[For], body: list[Stmt]) -> For:
@@ -673,7 +722,9 @@ def _ordered_components(n: int, edges: set[tuple[int, int]]) -> list[list[int]]:
     return order
 
 
-def transform_candidate(fn: KernelFunction, expand: bool = False, carry_outside: bool = False, whole_innermost: bool = False) -> KernelFunction | None:
+def transform_candidate(
+    fn: KernelFunction, expand: bool = False, carry_outside: bool = False, whole_innermost: bool = False, kept_whole: frozenset[str] = frozenset()
+) -> KernelFunction | None:
     """A transformed copy of ``fn`` (with ``expand``, scalar expansion first; then distribution,
     of outer loops only with ``whole_innermost``, so the statements of an innermost loop stay
     together; then permutation, with ``carry_outside`` preferring orders whose outer loops carry
@@ -688,6 +739,7 @@ def transform_candidate(fn: KernelFunction, expand: bool = False, carry_outside:
             return None
         t = _Transformer(cand, carry_outside)
         t.whole_innermost = whole_innermost
+        t.kept_whole = kept_whole
         body = t.distribute(cand.body, []) if distribute else cand.body
         if not t.legal(body):
             continue
@@ -925,7 +977,7 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
     walk(fn.body, [])
     for n, chain in enumerate(chains):
         loop = chain[-1]
-        if not any(_has_for(st) for st in loop.body) or any(isinstance(st, Return) for st in _statements(loop.body)):
+        if not any(has_loop([st]) for st in loop.body) or any(isinstance(st, Return) for st in _statements(loop.body)):
             continue  # the row would only be reused within one statement's iteration
         accesses = _array_accesses(loop.body, chain)
         for array in dict.fromkeys(a for a, _, _, _ in accesses):
@@ -936,7 +988,7 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
             others = [(idx, loops) for a, idx, loops, _ in accesses if a is array and not _is_var(idx[0], loop.var)]
             if not any(len(loops) > len(chain) for _, loops in own):
                 continue  # no access of the row inside an inner loop
-            innermost = [lp for lp in _nested_loops(loop.body) if not any(_has_for(st) for st in lp.body)]
+            innermost = [lp for lp in _nested_loops(loop.body) if not any(has_loop([st]) for st in lp.body)]
             ports = array_storage(fn, array)[0]
             if not any(sum(a is array for a, _, lps, _ in accesses if lps and lps[-1] is lp) > ports for lp in innermost):
                 continue  # no innermost loop short of the array's ports
@@ -1074,6 +1126,45 @@ def scheduled_cycles(fn: KernelFunction, opts: ScheduleOptions) -> int | None:
         return None
 
 
+class CycleCounter:
+    """The scheduler's cycle count of candidate kernels, cached by their text: ``exact`` schedules
+    the whole kernel; ``estimate`` adds up its top-level statements (loop nests, mostly) each
+    scheduled alone and cached by its own text, since candidates share most of their nests. An
+    estimate misses only what crosses top-level statements (adjacent loops merged into one
+    pipeline), so it ranks candidates and the best few are then counted exactly."""
+
+    def __init__(self, opts: ScheduleOptions) -> None:
+        self.opts = opts
+        self.exact_counts: dict[str, int | None] = {}
+        self.item_counts: dict[str, int | None] = {}
+
+    def exact(self, fn: KernelFunction) -> int | None:
+        text = print_kernel(fn)
+        if text not in self.exact_counts:
+            self.exact_counts[text] = scheduled_cycles(fn, self.opts)
+        return self.exact_counts[text]
+
+    def _alone(self, fn: KernelFunction, body: list[Stmt]) -> int | None:
+        used = stmt_variables(body)
+        sub = dataclasses.replace(fn, body=body, locals=[v for v in fn.locals if v in used], transformations=[])
+        text = print_kernel(sub)
+        if text not in self.item_counts:
+            self.item_counts[text] = scheduled_cycles(sub, self.opts)
+        return self.item_counts[text]
+
+    def estimate(self, fn: KernelFunction) -> int | None:
+        empty = self._alone(fn, [])
+        if empty is None:
+            return self.exact(fn)
+        total = empty
+        for item in fn.body:
+            count = self._alone(fn, [item])
+            if count is None:  # (then the whole kernel's count is unknown too)
+                return None
+            total += count - empty
+        return total
+
+
 def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = True) -> KernelFunction:
     """Pass entry point: ``fn`` in the best legal order found (``fn`` itself when no candidate
     is faster by the scheduler's count, or ``enabled`` is False)."""
@@ -1088,21 +1179,15 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
             seen.add(text)
             cands.append(cand)
 
-    counted: dict[str, int | None] = {}
-
-    def cycles(cand: KernelFunction) -> int | None:
-        text = print_kernel(cand)
-        if text not in counted:
-            counted[text] = scheduled_cycles(cand, opts)
-        return counted[text]
+    counter = CycleCounter(opts)
 
     try:
-        rescheduled = reschedule_candidates(fn, cycles)
+        rescheduled = reschedule_candidates(fn, counter.estimate)
     except (HlsError, isl.Error, Unsupported):
         rescheduled = []
     # an innermost loop of several statements: also distributed around it, kept whole (symm: its
     # two statements then share one interchanged loop instead of two)
-    several = any(len(lp.body) > 1 and not any(_has_for(s) for s in lp.body) for lp in fn.loops())
+    several = any(len(lp.body) > 1 and not any(has_loop([s]) for s in lp.body) for lp in fn.loops())
     for base in [fn, *rescheduled]:
         variants = [(expand, carry, False) for expand, carry in itertools.product((False, True), (False, True))]
         if several:
@@ -1114,9 +1199,11 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
             # nest's dependences again: isl's skewed bounds cost it)
             others = sum(isinstance(s, For) for s in base.body) > 1 or any("interchange of the imperfect nest" in x for x in base.transformations)
             variants = variants[:1] if others else []
+        # (the loops of a rescheduled or fused nest stay whole: distribution would undo the new order)
+        generated = frozenset(lp.name for lp in base.loops()) - {lp.name for lp in fn.loops()}
         for expand, carry_outside, whole in variants:
             try:
-                cand = transform_candidate(base, expand, carry_outside, whole)
+                cand = transform_candidate(base, expand, carry_outside, whole, generated)
             except (HlsError, isl.Error, Unsupported):
                 continue  # a candidate the rest of the compiler cannot take is no candidate
             if cand is not None:
@@ -1126,17 +1213,19 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
     buffered = [] if cands else row_buffer_candidates(fn)
     if not cands and not buffered:
         return fn
-    before = _cycles(fn, opts)
+    before = counter.exact(fn)
     if before is None:  # loop bounds from arguments: no count to compare
         fn.transformations = [*(cands or buffered)[0].transformations, "not applied: the cycles depend on the arguments"]
         return fn
-    scored = [(count, n, c) for n, c in enumerate(cands) if (count := cycles(c)) is not None]
+    # ranked by the estimate, the first few counted exactly
+    ranked = sorted((count, n) for n, c in enumerate(cands) if (count := counter.estimate(c)) is not None)
+    scored = [(count, n, cands[n]) for _, n in ranked[:_EXACTLY_COUNTED] if (count := counter.exact(cands[n])) is not None]
     if cands and not scored:
         fn.transformations = [*cands[0].transformations, "not applied: no candidate could be scheduled"]
         return fn
     after, _, best = min(scored, key=lambda x: (x[0], x[1])) if scored else (before, 0, fn)
     for cand in row_buffer_candidates(best) if scored else buffered:
-        if (count := cycles(cand)) is not None and count < after:
+        if (count := counter.exact(cand)) is not None and count < after:
             after, best = count, cand
     if best is fn:
         return fn

@@ -61,6 +61,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_storage,
+    has_loop,
     print_expr,
     read_variables,
     unique_name,
@@ -836,15 +837,6 @@ def _order_delay(mem: MemRef, first_store: bool, second_store: bool) -> int | No
     return None
 
 
-def _has_loop(stmts: list[Stmt]) -> bool:
-    for s in stmts:
-        if isinstance(s, For):
-            return True
-        if isinstance(s, If) and (_has_loop(s.then_body) or _has_loop(s.else_body)):
-            return True
-    return False
-
-
 # ---- which scalars need registers ---------------------------------------------------------------
 
 
@@ -853,7 +845,7 @@ def _segments(stmts: list[Stmt]) -> list[tuple[list[Stmt], Stmt | None]]:
     out: list[tuple[list[Stmt], Stmt | None]] = []
     cur: list[Stmt] = []
     for s in stmts:
-        if isinstance(s, For) or (isinstance(s, If) and _has_loop([s])):
+        if isinstance(s, For) or (isinstance(s, If) and has_loop([s])):
             out.append((cur, s))
             cur = []
         else:
@@ -1061,7 +1053,7 @@ class _Lowering:
         """The target II if the loop is pipelined: innermost loops by default, as Vitis does."""
         opts = self.ctx.opts
         prag = next((p for p in s.pragmas if p.name == "pipeline"), None)
-        innermost = not _has_loop(s.body)
+        innermost = not has_loop(s.body)
         if prag is not None and "off" in prag.options:
             return None
         if prag is not None and "ii" in prag.options:
@@ -1092,14 +1084,14 @@ class _Lowering:
             return None
         nest = [s]
         while True:
-            nested = [x for x in nest[-1].body if _has_loop([x])]
+            nested = [x for x in nest[-1].body if has_loop([x])]
             if len(nested) != 1 or not isinstance(nested[0], For):
                 break
             # code beside the inner loop runs in its first or last iteration: no returns
             if any(isinstance(x, Return) for x in nest[-1].body):
                 return None
             nest.append(nested[0])
-        if len(nest) < 2 or _has_loop(nest[-1].body):
+        if len(nest) < 2 or has_loop(nest[-1].body):
             return None
         if any(p.name == "loop_flatten" and "off" in p.options for lp in nest[1:] for p in lp.pragmas):
             return None
@@ -1172,7 +1164,7 @@ class _Lowering:
     def merge_unit(self, s: For) -> _FlatNest | None:
         """``s`` as a unit that can share one pipeline with neighbouring loops: a nest that can
         be flattened, or a pipelined innermost loop with constant bounds."""
-        if _has_loop(s.body):
+        if has_loop(s.body):
             return self.flattenable_nest(s)
         target = self.pipeline_target(s)
         first, bound = eval_expr(s.init, {}), eval_expr(s.bound, {})

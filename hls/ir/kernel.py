@@ -289,6 +289,31 @@ def read_variables(e: Expr, arrays: bool = False) -> set[Variable]:
     return set()
 
 
+def has_loop(stmts: list[Stmt]) -> bool:
+    """Whether a loop is among ``stmts``, at any depth (inside ``if`` branches too)."""
+    for s in stmts:
+        if isinstance(s, For) or (isinstance(s, If) and has_loop(s.then_body + s.else_body)):
+            return True
+    return False
+
+
+def stmt_variables(stmts: list[Stmt]) -> set[Variable]:
+    """Every variable ``stmts`` read or write, at any depth: scalars, arrays, loop iterators."""
+    out: set[Variable] = set()
+    for s in stmts:
+        if isinstance(s, Assign):
+            out.add(s.var)
+            for e in [*(s.indices or []), s.value]:
+                out |= read_variables(e, arrays=True)
+        elif isinstance(s, Return):
+            out |= read_variables(s.value, arrays=True) if s.value is not None else set()
+        elif isinstance(s, If):
+            out |= read_variables(s.cond, arrays=True) | stmt_variables(s.then_body) | stmt_variables(s.else_body)
+        else:
+            out |= {s.var} | read_variables(s.init, arrays=True) | read_variables(s.bound, arrays=True) | stmt_variables(s.body)
+    return out
+
+
 def clone_expr(e: Expr) -> Expr:
     """A copy of ``e`` sharing its variables (an expression node appears once in the IR)."""
     return replace_expr(e, {})

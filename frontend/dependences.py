@@ -9,12 +9,15 @@ of every common loop from the deltas of the original schedule.
 
 from __future__ import annotations
 
+import functools
 import json
+from collections import OrderedDict
 from collections.abc import Callable
 
 import islpy as isl
 
 from hls.diagnostics import processing
+from hls.frontend.affine import isl_name
 from hls.ir.affine import Access, AffineModel, AffineStatement, Dependence
 from hls.ir.kernel import For, Variable
 
@@ -43,12 +46,17 @@ def _distance(deltas: isl.Set, level: int) -> tuple[int, int] | None:
 def _order(width: int, last: int, level: int | None, space: isl.Space) -> isl.Map:
     """Schedule times x -> y whose common loop iterators are equal above ``level`` and larger at
     ``level`` in y (carried by that loop); equal up to ``last`` when ``level`` is None."""
+    return _order_map(width, last, level).align_params(space)
+
+
+@functools.lru_cache(maxsize=None)
+def _order_map(width: int, last: int, level: int | None) -> isl.Map:
     xs = [f"x{k}" for k in range(width)]
     ys = [f"y{k}" for k in range(width)]
     cons = [f"{ys[2 * k + 1]} = {xs[2 * k + 1]}" for k in range(last)]
     if level is not None:
         cons.append(f"{ys[2 * level + 1]} > {xs[2 * level + 1]}")
-    return isl.Map(f"{{ [{', '.join(xs)}] -> [{', '.join(ys)}] : {' and '.join(cons) or '1 = 1'} }}").align_params(space)
+    return isl.Map(f"{{ [{', '.join(xs)}] -> [{', '.join(ys)}] : {' and '.join(cons) or '1 = 1'} }}")
 
 
 def _common_loops(a: AffineStatement, b: AffineStatement) -> list[For]:
@@ -128,6 +136,8 @@ def analyze(model: AffineModel) -> list[Dependence]:
             arrays.setdefault(a.var, []).append((s, a, True))
     found: list[Dependence] = []
     for var, accesses in sorted(arrays.items(), key=lambda kv: kv[0].name):
+        if not any(w for _, _, w in accesses):
+            continue  # only read: no dependences
         must_w = _union([a.relation for _, a, w in accesses if w and a.must], space)
         may_w = _union([a.relation for _, a, w in accesses if w and not a.must], space)
         all_w = must_w.union(may_w)
@@ -169,9 +179,47 @@ def analyze(model: AffineModel) -> list[Dependence]:
     return found
 
 
+# (kind, array, source, sink, relation, distance per common loop level, carrying level, may)
+_Found = tuple[str, str, str, str, isl.Map, tuple[tuple[int, int] | None, ...], int | None, bool]
+# the analyses of the last models seen, by their text: the loop-transform pass builds the same
+# kernel's model again for each variant of a candidate
+_ANALYSED: OrderedDict[str, list[_Found]] = OrderedDict()
+_ANALYSED_KEPT = 64
+
+
+def _signature(model: AffineModel) -> str:
+    """Everything ``analyze`` reads of ``model``, as text."""
+    out = [str(model.context)]
+    for s in model.statements:
+        out.append(f"{s.name} {[isl_name(lp.var) for lp in s.loops]} {s.schedule}")
+        out += [f" r {a.var.name} {a.must} {a.relation}" for a in s.reads]
+        out += [f" w {a.var.name} {a.must} {a.relation}" for a in s.writes]
+    return "\n".join(out)
+
+
 def dependences(model: AffineModel) -> AffineModel:
     """Pass entry point: the model with its dependences filled in."""
-    model.dependences = analyze(model)
+    key = _signature(model)
+    found = _ANALYSED.get(key)
+    if found is None:
+        deps = analyze(model)
+        found = [
+            (d.kind, d.array.name, d.source.name, d.sink.name, d.relation, tuple(d.distance.values()),
+             None if d.carried_by is None else list(d.distance).index(d.carried_by), d.may)
+            for d in deps
+        ]  # fmt: skip
+        _ANALYSED[key] = found
+        if len(_ANALYSED) > _ANALYSED_KEPT:
+            _ANALYSED.popitem(last=False)
+    else:
+        _ANALYSED.move_to_end(key)
+    by_name = {s.name: s for s in model.statements}
+    arrays = {a.var.name: a.var for s in model.statements for a in s.reads + s.writes}
+    model.dependences = []
+    for kind, array, src, dst, relation, distance, carried, may in found:
+        common = _common_loops(by_name[src], by_name[dst])
+        carrier = None if carried is None else common[carried]
+        model.dependences.append(Dependence(kind, arrays[array], by_name[src], by_name[dst], relation, dict(zip(common, distance)), carrier, may))
     return model
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -106,6 +107,7 @@ class _Transformer:
         self.done: list[str] = []
         self.whole_innermost = False  # distribution leaves innermost loops whole
         self.kept_whole: frozenset[str] = frozenset()  # names of loops distribution leaves whole
+        self.within_outer: dict[tuple[Dependence, int], isl.Map] = {}  # a dependence within one iteration of outer loops
 
     # -- legality --
     def schedules(self, body: list[Stmt]) -> dict[AffineStatement, isl.Map]:
@@ -303,9 +305,11 @@ class _Transformer:
                 env = dict(zip(dims, vals))
                 return [_rename_isl(r, env) for r in rows] + [str(position[info])]
 
-            same = " and ".join(f"{xs[k]} = {ys[k]}" for k in range(outer)) or "1 = 1"
-            rel = isl.Map(f"{{ {src.name}[{', '.join(xs)}] -> {dst.name}[{', '.join(ys)}] : {same} }}")
-            m = d.relation.intersect(rel.align_params(d.relation.get_space()))
+            if (d, outer) not in self.within_outer:  # (the same for every order tried)
+                same = " and ".join(f"{xs[k]} = {ys[k]}" for k in range(outer)) or "1 = 1"
+                rel = isl.Map(f"{{ {src.name}[{', '.join(xs)}] -> {dst.name}[{', '.join(ys)}] : {same} }}")
+                self.within_outer[d, outer] = d.relation.intersect(rel.align_params(d.relation.get_space()))
+            m = self.within_outer[d, outer]
             if m.is_empty():
                 continue
             ta = isl.Map(f"{{ {src.name}[{', '.join(xs)}] -> [{', '.join(time(xs, src))}] }}").align_params(m.get_space())
@@ -315,11 +319,8 @@ class _Transformer:
             later_or_same = isl.Map.lex_ge(isl.Space.set_alloc(times.get_ctx(), 0, width)).align_params(times.get_space())
             if not times.intersect(later_or_same).is_empty():
                 return None
-            olds = ", ".join(f"o{k}" for k in range(width))
-            news = ", ".join(f"p{k}" for k in range(width))
             for level in reversed(range(len(rows))):
-                pre = " and ".join(f"o{k} = p{k}" for k in range(level)) or "1 = 1"
-                carried = isl.Map(f"{{ [{olds}] -> [{news}] : {pre} and p{level} > o{level} }}").align_params(times.get_space())
+                carried = _carried_at(width, level).align_params(times.get_space())
                 if times.intersect(carried).is_empty():
                     continue
                 if d.kind == "RAW":
@@ -611,6 +612,15 @@ def _with_nests(base: KernelFunction, body: list[Stmt], done: list[str], chosen:
     cand = copy.deepcopy(dataclasses.replace(base, body=new_body))
     cand.transformations = [*done, *(note for _, note in chosen.values() if note)]
     return cand
+
+
+@functools.lru_cache(maxsize=None)
+def _carried_at(width: int, level: int) -> isl.Map:
+    """Times ``o -> p`` (of ``width`` dimensions) equal above ``level`` and later at it."""
+    olds = ", ".join(f"o{k}" for k in range(width))
+    news = ", ".join(f"p{k}" for k in range(width))
+    pre = " and ".join(f"o{k} = p{k}" for k in range(level)) or "1 = 1"
+    return isl.Map(f"{{ [{olds}] -> [{news}] : {pre} and p{level} > o{level} }}")
 
 
 def _padded(time: isl.Map, width: int) -> isl.Map:

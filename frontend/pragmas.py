@@ -31,7 +31,7 @@ class Directive:
 
 DIRECTIVES: dict[str, Directive] = {
     "pipeline": Directive("loop", ("ii", "off", "rewind", "style", "enable_flush"), ("ii", "off")),
-    "unroll": Directive("loop", ("factor", "off", "skip_exit_check", "region")),
+    "unroll": Directive("loop", ("factor", "off", "skip_exit_check", "region"), ("factor", "off")),
     "loop_flatten": Directive("loop", ("off",), ("off",)),
     "loop_merge": Directive("loop", ("force",)),
     "loop_tripcount": Directive("loop", ("min", "max", "avg")),
@@ -129,6 +129,9 @@ def parse_pragma(text: str, loc: SourceLoc, warnings: list[Diagnostic]) -> Pragm
     if name == "pipeline" and "ii" in options:
         if not options["ii"].isdigit() or int(options["ii"]) < 1:
             raise HlsError(option_location(loc, "II"), f"pipeline II must be a positive integer, not '{options['ii']}'")
+    if name == "unroll" and "factor" in options:
+        if not options["factor"].isdigit() or int(options["factor"]) < 1:
+            raise HlsError(option_location(loc, "factor"), f"unroll factor must be a positive integer, not '{options['factor']}'")
     if name == "interface" and options.get("mode", "ap_memory").lower() not in INTERFACE_MODES:
         mode = options["mode"]
         raise HlsError(option_location(loc, mode), f"unknown interface mode '{mode}'{_did_you_mean(mode.lower(), INTERFACE_MODES)}")

@@ -176,7 +176,7 @@ class _Transformer:
     def split(self, loop: For, enclosing: list[For]) -> list[Stmt]:
         """``loop`` as one loop per strongly connected part of its body, or itself."""
         items = loop.body
-        if len(items) < 2 or any(p.name == "pipeline" for p in loop.pragmas) or loop.name in self.kept_whole:
+        if len(items) < 2 or any(p.name == "pipeline" for p in loop.pragmas) or loop.name in self.kept_whole | self.fn.kept_together:
             return [loop]
         if self.whole_innermost and not any(has_loop([s]) for s in items):
             return [loop]
@@ -571,9 +571,10 @@ def _fusions(
         depth = len(nests[0])
         if None in chains or len(nests[1]) != depth or depth > _MAX_SCHEDULED_DEPTH:
             continue
-        if not all(isinstance(st, Assign) for nest in nests for st in nest[-1].body):
+        bodies = [[st for st in nest[-1].body if isinstance(st, Assign)] for nest in nests]
+        if any(len(body) != len(nest[-1].body) for body, nest in zip(bodies, nests)):
             continue  # not perfect
-        infos = [[t.model.statement_of(st) for st in nest[-1].body] for nest in nests]
+        infos = [[t.model.statement_of(st) for st in body] for body in bodies]
         if not any(d.source in infos[0] and d.sink in infos[1] for d in t.model.dependences) or not all(i.exact for part in infos for i in part):
             continue
         region = {**chains[0], **chains[1]}  # type: ignore[dict-item]
@@ -1177,8 +1178,15 @@ class CycleCounter:
 
 def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = True) -> KernelFunction:
     """Pass entry point: ``fn`` in the best legal order found (``fn`` itself when no candidate
-    is faster by the scheduler's count, or ``enabled`` is False)."""
-    fn.iteration_bound = iteration_bound(fn)
+    is faster by the scheduler's count, or ``enabled`` is False); the notes of earlier passes
+    (unrolling) stay first among its ``transformations``."""
+    earlier, fn.transformations = fn.transformations, []
+    best = _best_order(fn, opts, enabled)
+    best.transformations = [*earlier, *best.transformations]
+    return best
+
+
+def _best_order(fn: KernelFunction, opts: ScheduleOptions, enabled: bool) -> KernelFunction:
     if not enabled:
         return fn
     cands: list[KernelFunction] = []

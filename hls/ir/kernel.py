@@ -7,6 +7,7 @@ Every node keeps its C source location.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -212,6 +213,8 @@ class KernelFunction:
     # what the loop-transform pass did and why, for --emit and the report
     transformations: list[str] = field(default_factory=list)
     iteration_bound: int | None = None  # innermost-loop iterations of the C program (constant bounds)
+    # loops whose bodies hold unrolled copies: the loop-transform pass does not distribute them
+    kept_together: set[str] = field(default_factory=set)
 
     def loops(self) -> list[For]:
         """All loops, outer before inner, in source order."""
@@ -270,6 +273,28 @@ def replace_in_stmts(stmts: list[Stmt], table: dict[int, Expr]) -> None:
             replace_in_stmts(s.body, table)
         elif s.value is not None:
             s.value = replace_expr(s.value, table)
+
+
+def copy_stmts(stmts: list[Stmt], table: dict[int, Expr], fresh_loop: Callable[[For], tuple[Variable, str]]) -> list[Stmt]:
+    """Copies of ``stmts`` with the reads of ``table``'s variables replaced (``replace_expr``);
+    each loop inside gets the variable and name ``fresh_loop`` gives it (the copies of a loop
+    are loops of their own); other variables are shared."""
+    out: list[Stmt] = []
+    for s in stmts:
+        if isinstance(s, Assign):
+            indices = None if s.indices is None else [replace_expr(i, table) for i in s.indices]
+            out.append(Assign(s.var, indices, replace_expr(s.value, table), s.loc))
+        elif isinstance(s, If):
+            out.append(If(replace_expr(s.cond, table), copy_stmts(s.then_body, table, fresh_loop), copy_stmts(s.else_body, table, fresh_loop), s.loc))
+        elif isinstance(s, For):
+            var, name = fresh_loop(s)
+            inner = {**table, id(s.var): VarRead(var, s.var.loc)}
+            init, bound = replace_expr(s.init, table), replace_expr(s.bound, table)
+            pragmas = [Pragma(p.name, dict(p.options), p.loc) for p in s.pragmas]
+            out.append(For(var, init, s.cmp, bound, s.cmp_type, s.step, copy_stmts(s.body, inner, fresh_loop), name, pragmas, s.loc))
+        else:
+            out.append(Return(None if s.value is None else replace_expr(s.value, table), s.loc))
+    return out
 
 
 def read_variables(e: Expr, arrays: bool = False) -> set[Variable]:

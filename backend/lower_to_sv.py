@@ -10,6 +10,7 @@ ap_memory (read latency 1) per array argument, a plain input per scalar, ap_retu
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
@@ -33,8 +34,8 @@ from hls.ir.hir import (
     UnitOp,
     Value,
 )
-from hls.ir.interface import SV_KEYWORDS, ArrayArg, FunctionInterface, MemPortUse, Param, ScalarArg
-from hls.ir.kernel import KernelFunction
+from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg
+from hls.ir.kernel import KernelFunction, Partition
 
 _BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "eq": "==", "ne": "!=",
         "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}  # fmt: skip
@@ -436,11 +437,21 @@ def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str) -> Funct
                 walk(op.else_body)
 
     walk(fn.body)
+    def ports_of(name: str) -> tuple[MemPortUse, ...]:
+        return tuple(used.get((name, p), MemPortUse(False, False)) for p in range(2) if p == 0 or (name, p) in used)
+
     params: list[Param] = []
     for v in kernel.params:
         if isinstance(v.type, ArrayType):
-            ports = [used.get((v.name, p), MemPortUse(False, False)) for p in range(2) if p == 0 or (v.name, p) in used]
-            params.append(ArrayArg(v.name, v.type.elem, v.type.dims, tuple(ports), v.is_const))
+            part = kernel.partition_of(v)
+            banks: tuple[ArrayBank, ...] = ()
+            if part is not None:
+                held: dict[int, list[int]] = {k: [] for k in range(len(part.banks))}
+                for flat, index in enumerate(itertools.product(*(range(d) for d in v.type.dims))):
+                    bank, _ = part.locate(index)
+                    held[bank].append(flat)
+                banks = tuple(ArrayBank(b.name, ports_of(b.name), _bank_elements(part, k, held[k])) for k, b in enumerate(part.banks))
+            params.append(ArrayArg(v.name, v.type.elem, v.type.dims, () if banks else ports_of(v.name), v.is_const, banks))
         else:
             params.append(ScalarArg(v.name, v.type))
     iface = FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file)
@@ -459,6 +470,26 @@ def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str) -> Funct
             p = ScalarArg(p.name, p.type, p.value_range, port if port != p.name else "")
         named.append(p)
     return FunctionInterface(fn.name, tuple(named), kernel.return_type, kernel_file)
+
+
+def _bank_elements(part: Partition, bank: int, flats: list[int]) -> tuple[int, ...]:
+    """The flat index of the element at each address of ``bank`` (-1: padding)."""
+    var = part.banks[bank]
+    depth = var.type.depth if isinstance(var.type, ArrayType) else 1
+    out = [-1] * depth
+    dims = part.array.type.dims  # type: ignore[union-attr]
+    for flat in flats:
+        index, rest = [], flat
+        for d in reversed(dims):
+            index.append(rest % d)
+            rest //= d
+        _, within = part.locate(tuple(reversed(index)))
+        address = 0
+        shape = var.type.dims if isinstance(var.type, ArrayType) else ()
+        for i, d in zip(within, shape):
+            address = address * d + i
+        out[address] = flat
+    return tuple(out)
 
 
 def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) -> RtlModule:
@@ -491,7 +522,8 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         assert b.ret_value is not None
         b.regs.append(RtlReg("ret_q", fn.return_width, b.ret_value, "t_done", None, "return value held after the run"))
         outputs.append(("ap_return", f"t_done ? {b.ret_value} : ret_q"))
-    params = {p.name: p for p in iface.params if isinstance(p, ArrayArg)}
+    # every memory outside the design: an array argument, or a bank of one
+    outside = {m.name: m for p in iface.params if isinstance(p, ArrayArg) for m in p.memories}
     for load in b.bypass_loads:  # the value written this cycle, if any, else the register
         expr = f"r_{load.mem.name}"
         for w in reversed(b.accesses.get((load.mem, 0), [])):
@@ -523,7 +555,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
                 sigs[f"we{p}"] = (1, " | ".join(f"({a.enable})" for a in stores) if stores else "1'b0")
                 sigs[f"d{p}"] = (mem.width, _mux(stores, "data", mem.width) if stores else const(0, mem.width))
             if mem.kind == "arg":
-                use = params[mem.name].ports[p] if p < len(params[mem.name].ports) else None
+                use = outside[mem.name].ports[p] if p < len(outside[mem.name].ports) else None
                 if use is None:
                     continue
                 for sig, (width, e) in sigs.items():

@@ -360,6 +360,27 @@ def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices
     return isl.Map(b.with_params(f"{{ L[{dims}] -> {var.name}[{', '.join(subs)}] }}")).intersect_domain(domain)
 
 
+def index_values(fn: KernelFunction, loops: list[For], e: Expr) -> isl.Set | None:
+    """The values the integer expression ``e`` takes in the iterations of ``loops`` (every loop
+    around it, outermost first) for any values of the arguments in their ranges, as a set
+    ``{ [v] }``; None where isl cannot tell (``e`` or the bounds are not affine)."""
+    b = _Builder(fn)
+    iters = [lp.var for lp in loops]
+    try:
+        conds: list[str] = []
+        for n, lp in enumerate(loops):
+            conds += b.loop_constraints(lp, iters[: n + 1], conds)
+        domain = b.domain_of(iters, conds)
+        value = b.exact_aff(e, iters, domain)
+    except (_NotAffine, HlsError):
+        return None
+    dims = ", ".join(isl_name(v) for v in iters)
+    at = isl.Map(b.with_params(f"{{ L[{dims}] -> [{value}] }}"))
+    values = at.align_params(domain.get_space()).intersect_domain(domain.align_params(at.get_space())).range()
+    values = values.intersect_params(b.param_ranges.align_params(values.get_space()))
+    return values.project_out(isl.dim_type.param, 0, values.dim(isl.dim_type.param))
+
+
 def never_same_element(fn: KernelFunction, loops: list[For], first: list[Expr], second: list[Expr]) -> bool:
     """Whether the subscripts ``first`` and ``second`` (of one array) name different elements in
     every iteration of the loops ``loops`` (outermost first; each within its bounds), for any

@@ -42,8 +42,14 @@ DIRECTIVES: dict[str, Directive] = {
         target="variable",
         target_required=False,
     ),  # fmt: skip
-    "array_partition": Directive("variable", ("variable", "type", "factor", "dim", "off", "complete", "cyclic", "block"), target="variable"),
-    "array_reshape": Directive("variable", ("variable", "type", "factor", "dim", "off", "object", "complete", "cyclic", "block"), target="variable"),
+    "array_partition": Directive(
+        "variable", ("variable", "type", "factor", "dim", "off", "complete", "cyclic", "block"),
+        ("variable", "type", "factor", "dim", "off", "complete", "cyclic", "block"), target="variable",
+    ),  # fmt: skip
+    "array_reshape": Directive(
+        "variable", ("variable", "type", "factor", "dim", "off", "object", "complete", "cyclic", "block"),
+        ("variable", "type", "factor", "dim", "off", "complete", "cyclic", "block"), target="variable",
+    ),  # fmt: skip
     "bind_storage": Directive("variable", ("variable", "type", "impl", "latency"), ("variable", "type", "impl"), target="variable"),
     "bind_op": Directive("variable", ("variable", "op", "impl", "latency"), target="variable"),
     "stream": Directive("variable", ("variable", "depth", "type", "off"), target="variable"),
@@ -129,9 +135,9 @@ def parse_pragma(text: str, loc: SourceLoc, warnings: list[Diagnostic]) -> Pragm
     if name == "pipeline" and "ii" in options:
         if not options["ii"].isdigit() or int(options["ii"]) < 1:
             raise HlsError(option_location(loc, "II"), f"pipeline II must be a positive integer, not '{options['ii']}'")
-    if name == "unroll" and "factor" in options:
+    if name in ("unroll", "array_partition", "array_reshape") and "factor" in options:
         if not options["factor"].isdigit() or int(options["factor"]) < 1:
-            raise HlsError(option_location(loc, "factor"), f"unroll factor must be a positive integer, not '{options['factor']}'")
+            raise HlsError(option_location(loc, "factor"), f"{name} factor must be a positive integer, not '{options['factor']}'")
     if name == "interface" and options.get("mode", "ap_memory").lower() not in INTERFACE_MODES:
         mode = options["mode"]
         raise HlsError(option_location(loc, mode), f"unknown interface mode '{mode}'{_did_you_mean(mode.lower(), INTERFACE_MODES)}")

@@ -62,6 +62,17 @@ class CosimResult:
 
 
 @dataclass(frozen=True)
+class _HarnessMemory:
+    """A memory the RTL reaches an array argument through: the array itself (``elements`` empty:
+    address = element), or a bank of it (``elements``: the element at each address, -1 padding)."""
+
+    name: str
+    depth: int
+    ports: tuple[tuple[int, bool, bool], ...]  # (port, read, write)
+    elements: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class _HarnessArray:
     name: str
     ctype: str
@@ -71,7 +82,7 @@ class _HarnessArray:
     signed: bool
     dims: tuple[int, ...]
     depth: int
-    ports: tuple[tuple[int, bool, bool], ...]  # (port, read, write)
+    memories: tuple[_HarnessMemory, ...]
     written: bool
     random_expr: str  # a C++ expression drawing a random element
     edges: tuple[str, ...]  # C++ expressions of the element type's edge values
@@ -157,7 +168,10 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
     for p in iface.params:
         if isinstance(p, ArrayArg):
             ct = _ctype(p.elem)
-            ports = tuple((k, u.read, u.write) for k, u in enumerate(p.ports))
+            memories = tuple(
+                _HarnessMemory(m.name, m.depth, tuple((k, u.read, u.write) for k, u in enumerate(m.ports)), m.elements if p.banks else ())
+                for m in p.memories
+            )
             if isinstance(p.elem, FloatType):
                 expr, edges = f"({ct})hls_random_real()", _float_edges(ct)
             else:
@@ -165,7 +179,7 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
                 expr, edges = f"({ct}){bits}", tuple(_int_literal(v, ct) for v in int_edge_values(p.elem))
             arrays.append(_HarnessArray(
                 p.name, ct, _bits_type(p.elem.width), isinstance(p.elem, FloatType), p.elem.width, p.elem.signed, p.dims, p.depth,
-                ports, p.written, expr, edges,
+                memories, p.written, expr, edges,
             ))  # fmt: skip
             decls.append(f"{ct} *hls_arg_{p.name}")
             order.append(("array", p.name))

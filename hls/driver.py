@@ -20,7 +20,7 @@ from hls.frontend.preprocess import ParsedFile, parse_file
 from hls.ir.affine import AffineModel
 from hls.ir.hir import HirFunc
 from hls.ir.hir_verify import ScheduleError
-from hls.ir.interface import ArrayArg, FunctionInterface, MemPortUse, ScalarArg
+from hls.ir.interface import ArrayArg, ArrayBank, FunctionInterface, MemPortUse, ScalarArg
 from hls.ir.kernel import KernelVerifyError
 from hls.passes import PIPELINE, STAGES
 from hls.report import build_report, report_json, report_text
@@ -134,7 +134,10 @@ def interface_from_json(text: str) -> FunctionInterface:
     for p in d["params"]:
         if "dims" in p:
             ports = tuple(MemPortUse(u["read"], u["write"]) for u in p["ports"])
-            params.append(ArrayArg(p["name"], itype(p["elem"]), tuple(p["dims"]), ports, p.get("is_const", False)))
+            banks = tuple(
+                ArrayBank(b["name"], tuple(MemPortUse(u["read"], u["write"]) for u in b["ports"]), tuple(b["elements"])) for b in p.get("banks", [])
+            )
+            params.append(ArrayArg(p["name"], itype(p["elem"]), tuple(p["dims"]), ports, p.get("is_const", False), banks))
         else:
             vr = tuple(p["value_range"]) if p.get("value_range") else None
             params.append(ScalarArg(p["name"], itype(p["type"]), vr, p.get("port", "")))  # type: ignore[arg-type]

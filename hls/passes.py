@@ -22,6 +22,7 @@ from hls.ir.hir_verify import verify_hir
 from hls.ir.kernel import print_kernel, verify_kernel
 from hls.scheduler.loop_transform import loop_transform
 from hls.scheduler.lower_to_hir import schedule
+from hls.scheduler.partition import partition
 from hls.scheduler.unroll import unroll
 
 
@@ -40,6 +41,7 @@ class PassInfo:
 PIPELINE: tuple[PassInfo, ...] = (
     PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top, ctx.warnings), verify_kernel, print_kernel, ".kernel"),
     PassInfo("unroll", "unroll", lambda kernel, ctx: unroll(kernel, ctx.warnings), verify_kernel, print_kernel, ".unroll"),
+    PassInfo("partition", "partition", lambda kernel, ctx: partition(kernel, ctx.warnings), verify_kernel, print_kernel, ".partition"),
     PassInfo("loop-transform", "transform", lambda kernel, ctx: loop_transform(kernel, ctx.schedule_options, ctx.opts.transform), verify_kernel,
              print_kernel, ".transform"),
     PassInfo("reuse-loads", "reuse", lambda kernel, ctx: reuse_loads(kernel), verify_kernel, print_kernel, ".reuse"),

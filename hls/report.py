@@ -131,14 +131,16 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, targ
         interfaces.append({"port": "ap_return", "direction": "out", "bits": iface.return_type.width, "protocol": "ap_ctrl_hs", "object": fn.name})
     for p in iface.params:
         if isinstance(p, ArrayArg):
-            for k, use in enumerate(p.ports):
-                sigs = [(f"address{k}", "out", p.addr_width), (f"ce{k}", "out", 1)]
-                if use.write:
-                    sigs += [(f"we{k}", "out", 1), (f"d{k}", "out", p.elem.width)]
-                if use.read:
-                    sigs += [(f"q{k}", "in", p.elem.width)]
-                for s, d, w in sigs:
-                    interfaces.append({"port": f"{p.name}_{s}", "direction": d, "bits": w, "protocol": "ap_memory", "object": p.name})
+            for mem in p.memories:
+                aw = max(1, (mem.depth - 1).bit_length())
+                for k, use in enumerate(mem.ports):
+                    sigs = [(f"address{k}", "out", aw), (f"ce{k}", "out", 1)]
+                    if use.write:
+                        sigs += [(f"we{k}", "out", 1), (f"d{k}", "out", p.elem.width)]
+                    if use.read:
+                        sigs += [(f"q{k}", "in", p.elem.width)]
+                    for s, d, w in sigs:
+                        interfaces.append({"port": f"{mem.name}_{s}", "direction": d, "bits": w, "protocol": "ap_memory", "object": p.name})
         else:
             interfaces.append({"port": p.rtl_name, "direction": "in", "bits": p.type.width, "protocol": "ap_none", "object": p.name})
     return {

@@ -935,9 +935,11 @@ class _Lowering:
         fn = model.kernel
         self.model = model
         mems: dict[Variable, MemRef] = {}
+        partitioned = {part.array for part in fn.partitions}
         for v in fn.params + fn.locals:
-            if isinstance(v.type, ArrayType):
-                kind = "arg" if v.kind == "param" else "bram"
+            if isinstance(v.type, ArrayType) and v not in partitioned:
+                # (the banks of a partitioned argument are memories outside the design too)
+                kind = "arg" if v.kind in ("param", "bank") else "bram"
                 ports, style = array_storage(fn, v)
                 mems[v] = MemRef(
                     v.name, kind, v.type.elem.width, v.type.dims, ports, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc, style

@@ -20,14 +20,36 @@ class MemPortUse:
 
 
 @dataclass(frozen=True)
+class ArrayBank:
+    """One memory of a partitioned array argument, with ap_memory ports of its own
+    (``<name>_address0`` ...): at each of its addresses, the C array's element (row-major flat
+    index) it holds, or -1 (padding)."""
+
+    name: str
+    ports: tuple[MemPortUse, ...]
+    elements: tuple[int, ...]
+
+    @property
+    def depth(self) -> int:
+        return len(self.elements)
+
+
+@dataclass(frozen=True)
 class ArrayArg:
-    """An array parameter, flattened row-major into one word-addressed ap_memory interface."""
+    """An array parameter, flattened row-major into one word-addressed ap_memory interface, or,
+    partitioned (``banks``), into one such interface per bank."""
 
     name: str
     elem: ScalarType
     dims: tuple[int, ...]
-    ports: tuple[MemPortUse, ...]  # port 0, then port 1 if the schedule uses a second port
+    ports: tuple[MemPortUse, ...]  # port 0, then port 1 if the schedule uses a second port (no banks)
     is_const: bool = False
+    banks: tuple[ArrayBank, ...] = ()
+
+    @property
+    def memories(self) -> tuple[ArrayBank, ...]:
+        """The memories the RTL accesses the array through: its banks, or the array itself."""
+        return self.banks or (ArrayBank(self.name, self.ports, tuple(range(self.depth))),)
 
     @property
     def depth(self) -> int:
@@ -42,11 +64,11 @@ class ArrayArg:
 
     @property
     def read(self) -> bool:
-        return any(p.read for p in self.ports)
+        return any(p.read for m in self.memories for p in m.ports)
 
     @property
     def written(self) -> bool:
-        return any(p.write for p in self.ports)
+        return any(p.write for m in self.memories for p in m.ports)
 
 
 @dataclass(frozen=True)

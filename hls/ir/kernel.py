@@ -200,6 +200,44 @@ Stmt = Union[Assign, For, If, Return]
 
 
 @dataclass(eq=False)
+class Partition:
+    """An array split into banks (``#pragma HLS array_partition``). Per dimension a scheme and its
+    number of banks: ``none`` (1), ``cyclic`` (element e in bank e % F at e / F), ``block`` (F
+    banks of B = ceil(n / F) elements: bank e / B at e % B) or ``complete`` (n banks; the dimension
+    is gone). The banks are in row-major order of their per-dimension numbers, all of one shape
+    (the last ones padded); a local array partitioned completely in every dimension becomes
+    scalars (registers)."""
+
+    array: Variable
+    schemes: list[tuple[str, int]]  # per dimension: (scheme, banks)
+    banks: list[Variable]
+    loc: SourceLoc
+
+    def digit(self, dim: int, index: int) -> tuple[int, int | None]:
+        """The bank number along ``dim`` and the index within the bank (None: dimension gone)."""
+        scheme, n = self.schemes[dim]
+        assert isinstance(self.array.type, ArrayType)
+        if scheme == "cyclic":
+            return index % n, index // n
+        if scheme == "block":
+            size = -(-self.array.type.dims[dim] // n)
+            return index // size, index % size
+        if scheme == "complete":
+            return index, None
+        return 0, index
+
+    def locate(self, index: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """The bank holding the array's element ``index``, and the element's index in it."""
+        bank, inner = 0, []
+        for dim, i in enumerate(index):
+            digit, within = self.digit(dim, i)
+            bank = bank * self.schemes[dim][1] + digit
+            if within is not None:
+                inner.append(within)
+        return bank, tuple(inner)
+
+
+@dataclass(eq=False)
 class KernelFunction:
     """The top function: parameters in C order, locals (including inlined callees'), body."""
 
@@ -215,6 +253,10 @@ class KernelFunction:
     iteration_bound: int | None = None  # innermost-loop iterations of the C program (constant bounds)
     # loops whose bodies hold unrolled copies: the loop-transform pass does not distribute them
     kept_together: set[str] = field(default_factory=set)
+    partitions: list[Partition] = field(default_factory=list)  # arrays split into banks
+
+    def partition_of(self, array: Variable) -> Partition | None:
+        return next((p for p in self.partitions if p.array is array), None)
 
     def loops(self) -> list[For]:
         """All loops, outer before inner, in source order."""
@@ -411,7 +453,10 @@ def print_kernel(fn: KernelFunction) -> str:
     for note in fn.transformations:
         out.append(f"  // transform: {note}")
     for v in fn.locals:
-        out.append(f"  local {v.type} {v.name}")
+        out.append(f"  {'bank' if v.kind == 'bank' else 'local'} {v.type} {v.name}")
+    for part in fn.partitions:
+        schemes = ", ".join(f"{scheme} {n}" if scheme != "none" else "-" for scheme, n in part.schemes)
+        out.append(f"  partition {part.array.name} ({schemes}) into {', '.join(b.name for b in part.banks)}")
 
     def emit(stmts: list[Stmt], ind: str) -> None:
         for s in stmts:

@@ -10,6 +10,7 @@ from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.hir import ConstOp, ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value
 from hls.ir.interface import ArrayArg, FunctionInterface
 from hls.ir.kernel import For, If, KernelFunction, Stmt, Variable, has_loop
+from hls.resources import estimate
 from hls.scheduler.target import Target
 
 
@@ -148,6 +149,7 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, targ
         "clock_ns": target.clock_ns,
         "target": {"name": target.name, "family": target.data["family"]},
         "latency_cycles": static_latency(fn, model.kernel),
+        "resources": estimate(fn, target).as_dict(),
         "iteration_bound": model.kernel.iteration_bound,
         "transformations": list(model.kernel.transformations),
         "loops": loops,
@@ -181,6 +183,10 @@ def report_text(report: dict[str, Any]) -> str:
         "== Latency",
         f"  latency (cycles): {lat if lat is not None else '? (depends on arguments or data)'}",
         f"  iteration bound:  {_bound_text(report)}",
+        "",
+        "== Resources (estimate)",
+        *(f"  {name}: {report['resources'][key]}" for key, name in (("dsp", "DSP"), ("lut", "LUT"), ("ff", "FF"), ("bram", "BRAM_18K"))
+          if "resources" in report),
         "",
         "== Loop transformations",
         *(f"  {t}" for t in report["transformations"] or ["none (the source order)"]),

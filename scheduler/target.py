@@ -11,7 +11,7 @@ from typing import Any
 TARGET_DIR = Path(__file__).parent / "targets"
 
 # comb op kind -> delay class in the target file
-_DELAY_CLASS = {
+DELAY_CLASS = {
     "add": "add", "sub": "sub", "neg": "sub",
     "eq": "cmp", "ne": "cmp", "slt": "cmp", "sle": "cmp", "sgt": "cmp", "sge": "cmp",
     "ult": "cmp", "ule": "cmp", "ugt": "cmp", "uge": "cmp", "bool": "cmp",
@@ -33,7 +33,7 @@ class Target:
         return self.clock_ns * (1 - self.data["clock_uncertainty_pct"] / 100)
 
     def comb_delay(self, kind: str, width: int, const_shift: bool = False) -> float:
-        cls = "shift_const" if const_shift else _DELAY_CLASS[kind]
+        cls = "shift_const" if const_shift else DELAY_CLASS[kind]
         base, per_bit = self.data["comb_delay_ns"][cls]
         return float(base + per_bit * width)
 

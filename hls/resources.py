@@ -1,0 +1,108 @@
+"""Resource estimate of a scheduled function: DSP, LUT, FF and block RAM, from the target file's
+per-operator and per-memory costs (``resources`` in ``scheduler/targets/<name>.json``).
+
+Every operator op of the schedule is its own instance (the backend shares none), every register
+bit (delays, pipeline registers, variables, iterators) one flip-flop; memories by their size and
+style as the backend emits them. The figures are estimates for comparison (Vitis HLS reports the
+same kind before implementation); ``hls impl`` measures the real ones.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from hls.backend.fp_units import CONVERSIONS
+from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, IfOp, MemRef, Op, UnitOp
+from hls.scheduler.target import DELAY_CLASS, Target
+
+
+@dataclass
+class Resources:
+    dsp: int = 0
+    lut: int = 0
+    ff: int = 0
+    bram: int = 0
+
+    def add(self, dsp: float = 0, lut: float = 0, ff: float = 0, bram: float = 0) -> None:
+        self.dsp += int(dsp)
+        self.lut += int(math.ceil(lut))
+        self.ff += int(ff)
+        self.bram += int(bram)
+
+    def as_dict(self) -> dict[str, int]:
+        return {"dsp": self.dsp, "lut": self.lut, "ff": self.ff, "bram": self.bram}
+
+
+def multiplier_dsps(width: int, table: dict[str, Any]) -> int:
+    """DSP multipliers of a ``width``-bit product: one per partial product (``partial_bits`` of
+    each operand a multiplier) that reaches below the result's width (none below
+    ``dsp_min_width`` bits)."""
+    if width < table["dsp_min_width"]:
+        return 0
+    a, b = table["partial_bits"]
+    return sum(1 for i in range(-(-width // a)) for j in range(-(-width // b)) if a * i + b * j < width)
+
+
+def unit_cost(op: UnitOp, target: Target) -> tuple[float, float, float]:
+    """(DSP, LUT, FF) of one operator instance."""
+    res = target.data["resources"]
+    kind, width = op.kind, max([op.result.width, *(v.width for v in op.operands)])
+    if kind in CONVERSIONS or (kind[:1] in ("f", "d") and kind[1:].split("_")[0] in res["fp"]):
+        base = kind if kind in CONVERSIONS else kind[1:].split("_")[0]
+        double = width > 32 if kind in CONVERSIONS else kind.startswith("d")
+        dsp, lut, ff = res["fp"][base][1 if double else 0]
+        return dsp, lut, ff
+    if kind == "mul":
+        dsp = multiplier_dsps(op.result.width, res["mul"])
+        lut = 0 if dsp else res["mul"]["lut_per_bit_squared"] * width * width
+        return dsp, lut + op.result.width, op.result.width * op.latency
+    # hls_div: one subtract-and-select stage per quotient bit, each registered
+    return 0, res["div_lut_per_bit_squared"] * width * width, 3 * width * op.latency
+
+
+def memory_cost(mem: MemRef, target: Target) -> tuple[float, float, float]:
+    """(LUT, FF, BRAM) of a local memory or register."""
+    table = target.data["resources"]["memory"]
+    if mem.kind == "reg":
+        return 0, mem.width, 0
+    bits = mem.depth * mem.width
+    style = mem.style or ("distributed" if bits <= table["lutram_max_bits"] else "block")
+    if style == "registers":
+        return mem.depth * mem.width, bits, 0
+    if style == "distributed":
+        return math.ceil(mem.depth / table["lutram_bits_per_lut"]) * mem.width * mem.ports, 0, 0
+    words = math.ceil(mem.width / table["bram_width"])
+    return 0, 0, max(words, math.ceil(bits / table["bram_bits"]))
+
+
+def estimate(fn: HirFunc, target: Target) -> Resources:
+    """The estimate for ``fn`` on ``target``; memories outside the design (arguments) cost nothing."""
+    out = Resources()
+    lut_per_bit = target.data["resources"]["lut_per_bit"]
+
+    def walk(ops: list[Op]) -> None:
+        for op in ops:
+            if isinstance(op, UnitOp):
+                dsp, lut, ff = unit_cost(op, target)
+                out.add(dsp=dsp, lut=lut, ff=ff)
+            elif isinstance(op, CombOp):
+                cls = DELAY_CLASS.get(op.kind)
+                if cls is not None:
+                    out.add(lut=lut_per_bit.get(cls, 1.0) * op.result.width)
+            elif isinstance(op, DelayOp):
+                out.add(ff=op.result.width * op.by)
+            elif isinstance(op, ForOp):
+                out.add(ff=op.iv.width, lut=2 * op.iv.width)  # the iterator, its increment and exit test
+                walk(op.body)
+            elif isinstance(op, IfOp):
+                walk(op.then_body)
+                walk(op.else_body)
+
+    walk(fn.body)
+    for mem in fn.memrefs:
+        if mem.kind != "arg":
+            lut, ff, bram = memory_cost(mem, target)
+            out.add(lut=lut, ff=ff, bram=bram)
+    return out

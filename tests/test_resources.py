@@ -1,0 +1,86 @@
+"""The resource estimate in report.json / report.rpt: DSPs as Vitis HLS reports them for the
+Xilinx floating-point cores (double add 3, double multiply 11), integer multipliers by their
+partial products, block RAM by size, and more of everything when a loop is unrolled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import run_hls
+from hls.resources import multiplier_dsps
+from hls.scheduler.target import load_target
+
+KERNELS = """
+void dmuladd(const double a[64], const double b[64], double c[64]) {
+  for (int i = 0; i < 64; i++) c[i] = a[i] * b[i] + c[i];
+}
+void fmuladd(const float a[64], const float b[64], float c[64]) {
+  for (int i = 0; i < 64; i++) c[i] = a[i] * b[i] + c[i];
+}
+void dmuladd4(const double a[64], const double b[64], double c[64]) {
+#pragma HLS array_partition variable=a type=cyclic factor=4
+#pragma HLS array_partition variable=b type=cyclic factor=4
+#pragma HLS array_partition variable=c type=cyclic factor=4
+  for (int i = 0; i < 64; i++) {
+#pragma HLS unroll factor=4
+    c[i] = a[i] * b[i] + c[i];
+  }
+}
+void imul(const int a[64], const int b[64], int c[64]) {
+  for (int i = 0; i < 64; i++) c[i] = a[i] * b[i];
+}
+int buffered(const int a[2048]) {
+  int buf[2048];
+  int small[16];
+  for (int i = 0; i < 2048; i++) buf[i] = a[i] + 1;
+  for (int i = 0; i < 16; i++) small[i] = a[i];
+  int s = 0;
+  for (int i = 0; i < 2048; i++) s += buf[2047 - i] ^ small[i & 15];
+  return s;
+}
+"""
+
+
+def _report(tmp_path: Path, top: str, *extra: str) -> dict[str, Any]:
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / (top + "".join(extra))
+    proc = run_hls("synth", str(src), "--top", top, "-o", str(out), *extra)
+    assert proc.returncode == 0, proc.stderr
+    report = dict(json.loads((out / "report.json").read_text()))
+    report["text"] = (out / "report.rpt").read_text()
+    return report
+
+
+@pytest.mark.parametrize(("top", "dsp"), [("dmuladd", 14), ("fmuladd", 5), ("dmuladd4", 56), ("imul", 3)])
+def test_dsps_of_operators(tmp_path: Path, top: str, dsp: int) -> None:
+    report = _report(tmp_path, top)
+    assert report["resources"]["dsp"] == dsp
+    assert f"  DSP: {dsp}\n" in report["text"]
+    assert report["resources"]["lut"] > 0 and report["resources"]["ff"] > 0
+
+
+def test_unrolling_multiplies_the_datapath(tmp_path: Path) -> None:
+    one, four = _report(tmp_path, "dmuladd")["resources"], _report(tmp_path, "dmuladd4")["resources"]
+    assert four["dsp"] == 4 * one["dsp"] and four["lut"] > 3 * one["lut"]
+
+
+def test_block_ram_by_size(tmp_path: Path) -> None:
+    """2048 ints (64 Kbit) take four 18-Kbit block RAMs; 16 ints fit distributed RAM."""
+    report = _report(tmp_path, "buffered")
+    assert report["resources"]["bram"] == 4
+
+
+def test_multiplier_partial_products() -> None:
+    table = load_target().data["resources"]["mul"]
+    assert [multiplier_dsps(w, table) for w in (8, 16, 18, 24, 32, 64)] == [0, 1, 2, 2, 3, 8]
+
+
+def test_the_ecp5_target_counts_its_own_cores(tmp_path: Path) -> None:
+    """Our double multiplier forms the whole 53x53-bit significand product: 16 MULT18X18D."""
+    report = _report(tmp_path, "dmuladd", "--target", "ecp5")
+    assert report["resources"]["dsp"] == 16

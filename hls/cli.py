@@ -8,11 +8,15 @@ import os
 import sys
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from hls.diagnostics import HlsError, InternalError, SourceLoc
 from hls.passes import STAGES
+
+if TYPE_CHECKING:
+    from hls.driver import CompileOptions
 
 
 def _cpp_args(includes: tuple[str, ...], defines: tuple[str, ...]) -> list[str]:
@@ -77,9 +81,16 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
 @click.option("--no-transform", is_flag=True, help="Keep the loops in the source order (no distribution or interchange).")
 @click.option("--no-flatten", is_flag=True, help="Neither flatten loop nests into one pipeline (as 'loop_flatten off' everywhere) nor merge independent loops.")
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
+@click.option("--max-dsp", type=click.IntRange(min=0), help="Explore unrolling and partitioning for the fewest cycles within this many DSPs.")
+@click.option("--max-bram", type=click.IntRange(min=0), help="... and this many 18-Kbit block RAMs.")
+@click.option("--max-lut", type=click.IntRange(min=0), help="... and this many LUTs.")
+@click.option("--device", metavar="PART", help="Explore within the resources of this part (e.g. xc7z020, xczu9eg; explicit --max-* take precedence).")
+@click.option("--explore-jobs", type=click.IntRange(min=1), help="Designs evaluated in parallel while exploring (default: the cores).")
+@click.option("--dask", metavar="ADDRESS|local", help="Evaluate the exploration's designs on this Dask scheduler ('local': a local cluster).")
 def synth(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
     ii: int, clock_ns: float | None, target: str, no_pipeline: bool, no_transform: bool, no_flatten: bool, emit: str | None,
+    max_dsp: int | None, max_bram: int | None, max_lut: int | None, device: str | None, explore_jobs: int | None, dask: str | None,
 ) -> None:  # fmt: skip
     """Synthesize FILE's function TOP to SystemVerilog.
 
@@ -95,6 +106,8 @@ def synth(
         opts = CompileOptions(
             file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten, not no_transform, target
         )
+        if any(x is not None for x in (max_dsp, max_bram, max_lut, device)):
+            opts = _explored(opts, device, max_dsp, max_bram, max_lut, explore_jobs, dask)
         result = compile_kernel(opts)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
         _fail(err, debug, "synth")
@@ -106,6 +119,25 @@ def synth(
         click.echo(f"hls: {top}: wrote {out}/rtl/{top}.sv (latency {lat if lat is not None else '?'} cycles)")
     else:
         click.echo(f"hls: {top}: wrote {', '.join(str(f) for f in result.files)}")
+
+
+def _explored(
+    opts: CompileOptions, device: str | None, max_dsp: int | None, max_bram: int | None, max_lut: int | None, jobs: int | None, dask: str | None
+) -> CompileOptions:
+    """``opts`` with the directives the exploration chose within the budget (progress on stderr)."""
+    from hls.explore import Budget, explore
+    from hls.frontend.c_to_kernel import c_to_kernel
+    from hls.frontend.preprocess import parse_file
+
+    try:
+        budget = Budget.of(device, dsp=max_dsp, bram=max_bram, lut=max_lut)
+    except ValueError as err:
+        raise HlsError(SourceLoc(str(opts.file), 0, 0), str(err)) from None
+    parsed = parse_file(opts.file, opts.cpp_args)
+    fn = c_to_kernel(parsed.ast, parsed.path, opts.top, [])
+    click.echo(f"hls: {opts.top}: exploring unrolling and partitioning within {budget.describe()}", err=True)
+    found = explore(opts, fn, budget, jobs, dask, progress=lambda note: click.echo(f"hls: {opts.top}: explore: {note}", err=True))
+    return dataclasses.replace(opts, directives=found.chosen.directives, exploration=found.as_dict())
 
 
 @main.command()

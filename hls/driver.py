@@ -16,6 +16,7 @@ import islpy as isl
 from hls.backend.lower_to_sv import interface_of
 from hls.backend.render import write_rtl
 from hls.diagnostics import Diagnostic, HlsError, InternalError, SourceLoc
+from hls.explore import Directive
 from hls.frontend.preprocess import ParsedFile, parse_file
 from hls.ir.affine import AffineModel
 from hls.ir.hir import HirFunc
@@ -23,7 +24,8 @@ from hls.ir.hir_verify import ScheduleError
 from hls.ir.interface import ArrayArg, ArrayBank, FunctionInterface, MemPortUse, ScalarArg
 from hls.ir.kernel import KernelVerifyError
 from hls.passes import PIPELINE, STAGES
-from hls.report import build_report, report_json, report_text
+from hls.report import build_report, report_json, report_text, static_latency
+from hls.resources import estimate
 from hls.scheduler.lower_to_hir import ScheduleOptions
 from hls.scheduler.target import Target, TargetError, load_target
 
@@ -41,6 +43,8 @@ class CompileOptions:
     flatten: bool = True  # run perfect and semi-perfect nests with constant bounds as one pipeline
     transform: bool = True  # reorder loops (distribution, interchange) where it saves cycles
     target: str = "default"  # scheduler/targets/<target>.json, or a target file's path
+    directives: tuple[Directive, ...] = ()  # pragmas added to the source's (the exploration's choice)
+    exploration: dict[str, Any] | None = None  # what the exploration did, for the report
 
 
 @dataclass
@@ -182,6 +186,24 @@ def compile_kernel(opts: CompileOptions) -> CompileResult:
     return CompileResult(opts.outdir, files, ctx.interface, report, ctx.warnings)
 
 
+def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int]]:
+    """Cycles of one call (None: they depend on the arguments) and the resource estimate of the
+    design ``opts`` describes: the pipeline up to the schedule, in memory, nothing written."""
+    target = load_target(opts.target, opts.clock_ns)
+    parsed = parse_file(opts.file, opts.cpp_args)
+    ctx = _Context(opts, parsed, target)
+    ir: Any = parsed
+    for p in PIPELINE:
+        with internal_errors(p.name):
+            ir = p.run(ir, ctx)
+        if p.stage in ("affine", "deps"):
+            ctx.model = ir
+        if p.stage == "hir":
+            assert ctx.model is not None
+            return static_latency(ir, ctx.model.kernel), estimate(ir, target).as_dict()
+    raise AssertionError("the pipeline has no schedule stage")
+
+
 def _run(opts: CompileOptions, ctx: _Context, parsed: ParsedFile, out: Path) -> list[Path]:
     ir: Any = parsed
     results: dict[str, Any] = {}
@@ -213,6 +235,8 @@ def _run(opts: CompileOptions, ctx: _Context, parsed: ParsedFile, out: Path) -> 
         assert ctx.interface is not None and ctx.model is not None
         (out / "interface.json").write_text(interface_to_json(ctx.interface))
         report = build_report(results["hir"], ctx.model, ctx.interface, ctx.target)
+        if opts.exploration is not None:
+            report["exploration"] = opts.exploration
         report["fp_operators"] = sorted(u.module for u in rtl.fp_units)  # type: ignore[attr-defined]
         # operators whose RTL only simulates (exp, log, pow): hls impl refuses them, located
         report["simulation_models"] = [{"module": m, "loc": str(loc) if loc else None} for m, loc in rtl.simulation_models]

@@ -12,6 +12,7 @@ from typing import Any
 
 from hls.backend.lower_to_sv import lower_to_sv
 from hls.backend.render import render_module
+from hls.explore import apply_directives
 from hls.frontend.affine import affine_model
 from hls.frontend.c_to_kernel import c_to_kernel
 from hls.frontend.dependences import dependences, deps_to_json, deps_to_text
@@ -39,7 +40,8 @@ class PassInfo:
 
 
 PIPELINE: tuple[PassInfo, ...] = (
-    PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: c_to_kernel(parsed.ast, parsed.path, ctx.top, ctx.warnings), verify_kernel, print_kernel, ".kernel"),
+    PassInfo("c-to-kernel", "kernel", lambda parsed, ctx: apply_directives(c_to_kernel(parsed.ast, parsed.path, ctx.top, ctx.warnings), ctx.opts.directives),
+             verify_kernel, print_kernel, ".kernel"),
     PassInfo("unroll", "unroll", lambda kernel, ctx: unroll(kernel, ctx.warnings), verify_kernel, print_kernel, ".unroll"),
     PassInfo("partition", "partition", lambda kernel, ctx: partition(kernel, ctx.warnings), verify_kernel, print_kernel, ".partition"),
     PassInfo("loop-transform", "transform", lambda kernel, ctx: loop_transform(kernel, ctx.schedule_options, ctx.opts.transform), verify_kernel,

@@ -171,6 +171,22 @@ def _bound_text(report: dict[str, Any]) -> str:
     return f"{bound} (innermost-loop iterations of the C code; latency is {lat / bound:.2f}x)"
 
 
+def _exploration_text(found: dict[str, Any]) -> list[str]:
+    budget = ", ".join(f"{k.upper()} {v}" for k, v in found["budget"].items()) or "none"
+    base, chosen = found["baseline"], found["chosen"]
+    out = [
+        "== Exploration",
+        f"  budget: {budget}; {found['evaluated']} designs evaluated",
+        f"  source pragmas only: {base['cycles']} cycles, {base['resources'].get('dsp', '?')} DSP",
+        f"  chosen:              {chosen['cycles']} cycles, {chosen['resources'].get('dsp', '?')} DSP",
+        *(f"  step: {r}" for r in found["rounds"]),
+        "  directives (pragmas to paste):" if found["directives"] else "  no directive pays within the budget",
+        *(f"    {d['pragma']}  // {d['where']}" for d in found["directives"]),
+        "",
+    ]
+    return out
+
+
 def report_text(report: dict[str, Any]) -> str:
     lat = report["latency_cycles"]
     out = [
@@ -188,6 +204,7 @@ def report_text(report: dict[str, Any]) -> str:
         *(f"  {name}: {report['resources'][key]}" for key, name in (("dsp", "DSP"), ("lut", "LUT"), ("ff", "FF"), ("bram", "BRAM_18K"))
           if "resources" in report),
         "",
+        *(_exploration_text(report["exploration"]) if report.get("exploration") else []),
         "== Loop transformations",
         *(f"  {t}" for t in report["transformations"] or ["none (the source order)"]),
         "",

@@ -56,8 +56,9 @@ def unit_cost(op: UnitOp, target: Target) -> tuple[float, float, float]:
         return dsp, lut, ff
     if kind == "mul":
         dsp = multiplier_dsps(op.result.width, res["mul"])
-        lut = 0 if dsp else res["mul"]["lut_per_bit_squared"] * width * width
-        return dsp, lut + op.result.width, op.result.width * op.latency
+        if dsp:
+            return dsp, 0, 0  # the pipeline registers are the DSPs' own
+        return 0, res["mul"]["lut_per_bit_squared"] * width * width, op.result.width * op.latency
     # hls_div: one subtract-and-select stage per quotient bit, each registered
     return 0, res["div_lut_per_bit_squared"] * width * width, 3 * width * op.latency
 

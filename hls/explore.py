@@ -1,0 +1,343 @@
+"""Design-space exploration under a resource budget (``--max-dsp``, ``--max-bram``, ``--max-lut``,
+``--device``): which loops to unroll, by how much, and how to partition the arrays they access, so
+that the design takes the fewest cycles the budget allows.
+
+Each candidate is a set of directives (pragmas added to the ones in the source) compiled by the
+real pipeline up to the schedule (unroll, partition, loop transformations, scheduling), its cycles
+counted as the report counts them and its resources estimated as the report estimates them. The
+search is greedy: from the source's own design, each round tries doubling the unroll factor of
+every loop with a constant trip count (partitioning cyclically, by the same factor, each array
+dimension that loop's iterator subscripts) and keeps the fastest candidate within the budget,
+until no candidate is faster. A round's candidates are evaluated in parallel, on the local cores
+or on a Dask cluster. Unrolling never reassociates floating-point operations: the chosen design is
+as bit-exact as the source's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hls.ir.ctypes import ArrayType
+from hls.ir.evaluate import eval_expr, trip_count
+from hls.ir.kernel import ArrayRead, Assign, Binary, Cast, Expr, For, If, KernelFunction, MathCall, Pragma, Select, Unary, VarRead
+
+if TYPE_CHECKING:
+    from hls.driver import CompileOptions
+
+# resources of devices, for --device: DSP slices, 18-Kbit block RAMs, LUTs, flip-flops
+DEVICES: dict[str, dict[str, int]] = {
+    "xc7z020": {"dsp": 220, "bram": 280, "lut": 53200, "ff": 106400},
+    "xc7z045": {"dsp": 900, "bram": 1090, "lut": 218600, "ff": 437200},
+    "xc7a200t": {"dsp": 740, "bram": 730, "lut": 133800, "ff": 267600},
+    "xczu3eg": {"dsp": 360, "bram": 432, "lut": 70560, "ff": 141120},
+    "xczu9eg": {"dsp": 2520, "bram": 1824, "lut": 274080, "ff": 548160},
+    "xqzu29dr": {"dsp": 4272, "bram": 2160, "lut": 425280, "ff": 850560},
+    "xcu250": {"dsp": 12288, "bram": 5376, "lut": 1728000, "ff": 3456000},
+    "lfe5u-85f": {"dsp": 156, "bram": 208, "lut": 83640, "ff": 83640},
+}
+# the greedy search stops after this many rounds (each doubles one loop's unroll factor)
+MAX_ROUNDS = 16
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The most of each resource the design may use (None: no limit)."""
+
+    dsp: int | None = None
+    bram: int | None = None
+    lut: int | None = None
+    ff: int | None = None
+
+    @staticmethod
+    def of(device: str | None = None, **limits: int | None) -> Budget:
+        """The device's resources (``--device``), with explicit limits taking precedence."""
+        base: dict[str, int | None] = {}
+        if device is not None:
+            if device.lower() not in DEVICES:
+                raise ValueError(f"unknown device '{device}' (known: {', '.join(sorted(DEVICES))})")
+            base.update(DEVICES[device.lower()])
+        base.update({k: v for k, v in limits.items() if v is not None})
+        return Budget(**base)
+
+    def allows(self, resources: dict[str, int]) -> bool:
+        return all(limit is None or resources[key] <= limit for key, limit in dataclasses.asdict(self).items())
+
+    def describe(self) -> str:
+        parts = [f"{key.upper()} {limit}" for key, limit in dataclasses.asdict(self).items() if limit is not None]
+        return ", ".join(parts) or "none"
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A pragma the exploration adds: ``unroll factor=N`` in a loop (``target``: its name) or an
+    ``array_partition`` of a variable (``target``: its name in the kernel)."""
+
+    name: str
+    target: str
+    options: tuple[tuple[str, str], ...]
+    line: int  # the loop's, or the variable's declaration's, line
+
+    @property
+    def pragma(self) -> str:
+        opts = " ".join(f"{k}={v}" for k, v in self.options)
+        head = f"#pragma HLS {self.name}"
+        return f"{head} variable={self.target} {opts}" if self.name == "array_partition" else f"{head} {opts}"
+
+    @property
+    def where(self) -> str:
+        return f"in loop '{self.target}' (line {self.line})" if self.name == "unroll" else f"in the function (array declared at line {self.line})"
+
+
+def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> KernelFunction:
+    """``fn`` with the directives added as pragmas (a loop's directive replaces its own unroll)."""
+    loops = {lp.name: lp for lp in fn.loops()}
+    for d in directives:
+        prag = Pragma(d.name, dict(d.options), fn.loc)
+        if d.name == "unroll":
+            lp = loops[d.target]
+            lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [prag]
+        else:
+            fn.pragmas = [*fn.pragmas, Pragma(d.name, {"variable": d.target, **dict(d.options)}, fn.loc)]
+    return fn
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    directives: tuple[Directive, ...]
+    cycles: int | None  # None: unknown (bounds from arguments) or failed
+    resources: dict[str, int]
+    error: str = ""
+
+
+def evaluate(opts: CompileOptions, directives: tuple[Directive, ...]) -> Evaluation:
+    """Cycles and resources of the design with ``directives`` (the pipeline up to the schedule)."""
+    from hls.driver import schedule_design
+
+    try:
+        cycles, resources = schedule_design(dataclasses.replace(opts, directives=directives))
+    except Exception as err:  # noqa: BLE001 - a candidate that does not compile is no candidate
+        return Evaluation(directives, None, {}, str(err).splitlines()[0] if str(err) else type(err).__name__)
+    return Evaluation(directives, cycles, resources)
+
+
+@dataclass
+class _Loop:
+    name: str
+    line: int
+    trip: int
+    var_name: str
+    arrays: dict[str, int]  # array -> the dimension this loop's iterator subscripts (0-based)
+
+
+def _subscripted_dims(stmts: list[Any], var: Any) -> dict[str, int]:
+    """Arrays whose subscript in some dimension is the iterator ``var`` plus or minus a term not
+    reading it (``A[i]``, ``B[k + 1][j]``): that dimension, the first such one."""
+    found: dict[str, int] = {}
+
+    def moves(e: Expr) -> bool:
+        """Whether ``e`` is ``var`` + (something without ``var``), so consecutive iterations give
+        consecutive elements."""
+        if isinstance(e, VarRead):
+            return e.var is var
+        if isinstance(e, Cast):
+            return moves(e.operand)
+        if isinstance(e, Binary) and e.op in ("+", "-"):
+            return (moves(e.lhs) and not reads(e.rhs)) or (e.op == "+" and moves(e.rhs) and not reads(e.lhs))
+        return False
+
+    def reads(e: Expr) -> bool:
+        if isinstance(e, VarRead):
+            return e.var is var
+        if isinstance(e, ArrayRead):
+            return any(reads(i) for i in e.indices)
+        if isinstance(e, Binary):
+            return reads(e.lhs) or reads(e.rhs)
+        if isinstance(e, (Unary, Cast)):
+            return reads(e.operand)
+        if isinstance(e, Select):
+            return reads(e.cond) or reads(e.if_true) or reads(e.if_false)
+        if isinstance(e, MathCall):
+            return any(reads(a) for a in e.args)
+        return False
+
+    def access(name: str, indices: list[Expr]) -> None:
+        for d, i in enumerate(indices):
+            if moves(i):
+                found.setdefault(name, d)
+                return
+
+    def expr(e: Expr) -> None:
+        if isinstance(e, ArrayRead):
+            access(e.array.name, e.indices)
+            for i in e.indices:
+                expr(i)
+        elif isinstance(e, Binary):
+            expr(e.lhs)
+            expr(e.rhs)
+        elif isinstance(e, (Unary, Cast)):
+            expr(e.operand)
+        elif isinstance(e, Select):
+            expr(e.cond)
+            expr(e.if_true)
+            expr(e.if_false)
+        elif isinstance(e, MathCall):
+            for a in e.args:
+                expr(a)
+
+    def walk(body: list[Any]) -> None:
+        for s in body:
+            if isinstance(s, Assign):
+                if s.indices is not None:
+                    access(s.var.name, s.indices)
+                    for i in s.indices:
+                        expr(i)
+                expr(s.value)
+            elif isinstance(s, For):
+                expr(s.init)
+                expr(s.bound)
+                walk(s.body)
+            elif isinstance(s, If):
+                expr(s.cond)
+                walk(s.then_body + s.else_body)
+
+    walk(stmts)
+    return found
+
+
+def unrollable_loops(fn: KernelFunction) -> list[_Loop]:
+    """The loops the exploration may unroll: constant trip counts of two or more, no unroll or
+    pipeline pragma of the user's own, not inside a loop the user pipelines."""
+    out: list[_Loop] = []
+
+    def walk(stmts: list[Any], pinned: bool) -> None:
+        for s in stmts:
+            if isinstance(s, For):
+                own = {p.name for p in s.pragmas}
+                init, bound = eval_expr(s.init, {}), eval_expr(s.bound, {})
+                inside = pinned or "pipeline" in own
+                if not inside and "unroll" not in own and init is not None and bound is not None:
+                    trip = trip_count(init, s.cmp, bound, s.step)
+                    if trip >= 2:
+                        out.append(_Loop(s.name, s.loc.line, trip, s.var.name, _subscripted_dims(s.body, s.var)))
+                walk(s.body, inside)
+            elif isinstance(s, If):
+                walk(s.then_body + s.else_body, pinned)
+
+    walk(fn.body, False)
+    return out
+
+
+@dataclass
+class Exploration:
+    """What the search did: the budget, the designs it tried and the one it chose."""
+
+    budget: Budget
+    baseline: Evaluation
+    chosen: Evaluation
+    evaluated: int
+    rounds: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "budget": {k: v for k, v in dataclasses.asdict(self.budget).items() if v is not None},
+            "evaluated": self.evaluated,
+            "baseline": {"cycles": self.baseline.cycles, "resources": self.baseline.resources},
+            "chosen": {"cycles": self.chosen.cycles, "resources": self.chosen.resources},
+            "directives": [{"pragma": d.pragma, "where": d.where} for d in self.chosen.directives],
+            "rounds": self.rounds,
+        }
+
+
+def _directives(factors: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int]) -> tuple[Directive, ...]:
+    """The unroll directives of ``factors`` and the partitions they need: each array dimension an
+    unrolled loop's iterator subscripts, cyclic by the largest such factor."""
+    out: list[Directive] = []
+    partitions: dict[tuple[str, int], int] = {}
+    for name, factor in sorted(factors.items()):
+        lp = loops[name]
+        out.append(Directive("unroll", name, (("factor", str(factor)),), lp.line))
+        for array, dim in lp.arrays.items():
+            if array in arrays:
+                partitions[array, dim] = max(partitions.get((array, dim), 1), min(factor, arrays[array][dim]))
+    for (array, dim), factor in sorted(partitions.items()):
+        out.append(Directive("array_partition", array, (("type", "cyclic"), ("factor", str(factor)), ("dim", str(dim + 1))), lines[array]))
+    return tuple(out)
+
+
+def explore(
+    opts: CompileOptions, fn: KernelFunction, budget: Budget, jobs: int | None = None, dask: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Exploration:  # fmt: skip
+    """The fastest design found within ``budget`` for the kernel ``fn`` (compiled from ``opts``)."""
+    loops = {lp.name: lp for lp in unrollable_loops(fn)}
+    # arrays the user partitions keep the user's partitions
+    user_partitioned = {p.options.get("variable") for p in fn.pragmas if p.name in ("array_partition", "array_reshape")}
+    arrays = {v.name: v.type.dims for v in fn.params + fn.locals if isinstance(v.type, ArrayType) and v.name not in user_partitioned}
+    lines = {v.name: v.loc.line for v in fn.params + fn.locals}
+    with _Runner(jobs, dask) as run:
+        baseline = run(opts, [()])[0]
+        best, factors = baseline, dict[str, int]()
+        evaluated = 1
+        rounds: list[str] = []
+        for _ in range(MAX_ROUNDS):
+            if best.cycles is None:
+                break
+            moves = [(lp, {**factors, lp.name: factors.get(lp.name, 1) * 2}) for lp in loops.values() if factors.get(lp.name, 1) * 2 <= lp.trip]
+            if not moves:
+                break
+            results = run(opts, [_directives(f, loops, arrays, lines) for _, f in moves])
+            evaluated += len(results)
+            faster = [(r, lp) for (lp, _), r in zip(moves, results) if r.cycles is not None and r.cycles < best.cycles and budget.allows(r.resources)]
+            if not faster:
+                break
+            # the fewest cycles; among equals the fewest DSPs
+            best, lp = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1].line))
+            factors[lp.name] = factors.get(lp.name, 1) * 2
+            note = f"unroll loop '{lp.name}' (line {lp.line}) by {factors[lp.name]}: {best.cycles} cycles, {best.resources.get('dsp', 0)} DSP"
+            rounds.append(note)
+            if progress is not None:
+                progress(note)
+    return Exploration(budget, baseline, best, evaluated, rounds)
+
+
+class _Runner:
+    """Evaluates candidates in parallel: on local processes, or as the tasks of a Dask cluster
+    (``dask``: a scheduler's address, or ``local`` for a cluster of local processes)."""
+
+    def __init__(self, jobs: int | None, dask: str | None) -> None:
+        self.jobs = jobs or os.cpu_count() or 1
+        self.dask = dask
+        self.client: Any = None
+        self.cluster: Any = None
+
+    def __enter__(self) -> _Runner:
+        if self.dask is not None:
+            try:
+                from distributed import Client, LocalCluster
+            except ImportError as err:  # pragma: no cover - distributed is installed with hls
+                raise RuntimeError("--dask needs the 'distributed' package (pip install distributed)") from err
+            if self.dask == "local":
+                self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            self.client = Client(self.cluster if self.cluster is not None else self.dask)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def __call__(self, opts: CompileOptions, candidates: list[tuple[Directive, ...]]) -> list[Evaluation]:
+        if self.client is not None:
+            futures = self.client.map(evaluate, [opts] * len(candidates), candidates, pure=False)
+            return list(self.client.gather(futures))
+        if self.jobs == 1 or len(candidates) == 1:
+            return [evaluate(opts, c) for c in candidates]
+        with ProcessPoolExecutor(max_workers=min(self.jobs, len(candidates)), mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(evaluate, [opts] * len(candidates), candidates))

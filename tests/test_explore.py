@@ -1,0 +1,98 @@
+"""Design-space exploration under a resource budget: the fastest unrolling and partitioning the
+budget allows, chosen by the real scheduler's count, reported as pragmas, bit-exact in cosim;
+evaluated on local processes or on a (local) Dask cluster alike."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import kernel_from_source, run_hls
+from hls.explore import Budget, Directive, apply_directives, unrollable_loops
+
+KERNEL = """
+#define N 64
+void saxpy(const float x[N], float y[N]) {
+  for (int i = 0; i < N; i++) y[i] = 2.5f * x[i] + y[i];
+}
+"""
+
+
+def _explore(tmp_path: Path, *flags: str, name: str = "out") -> tuple[dict[str, Any], str]:
+    src = tmp_path / "k.c"
+    src.write_text(KERNEL)
+    out = tmp_path / name
+    proc = run_hls("synth", str(src), "--top", "saxpy", "-o", str(out), "--explore-jobs", "2", *flags)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads((out / "report.json").read_text()), proc.stderr
+
+
+def test_the_budget_buys_unrolling_and_banks(tmp_path: Path) -> None:
+    """One copy of the loop body is a float multiply and add (5 DSP): within 20 DSP the loop runs
+    four copies per iteration on four banks of x and y (72 cycles become 24: fill and drain stay)."""
+    report, stderr = _explore(tmp_path, "--max-dsp", "20")
+    found = report["exploration"]
+    assert found["budget"] == {"dsp": 20}
+    assert found["baseline"]["resources"]["dsp"] == 5
+    assert report["resources"]["dsp"] == found["chosen"]["resources"]["dsp"] <= 20
+    assert [d["pragma"] for d in found["directives"]] == [
+        "#pragma HLS unroll factor=4",
+        "#pragma HLS array_partition variable=x type=cyclic factor=4 dim=1",
+        "#pragma HLS array_partition variable=y type=cyclic factor=4 dim=1",
+    ]
+    assert report["latency_cycles"] == found["chosen"]["cycles"] and found["chosen"]["cycles"] * 2.5 < found["baseline"]["cycles"]
+    assert "explore: unroll loop 'saxpy_L4' (line 4) by 4" in stderr
+    src = tmp_path / "k.c"
+    proc = run_hls("cosim", str(src), "--top", "saxpy", "-o", str(tmp_path / "out"), "--runs", "2", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    text = (tmp_path / "out" / "report.rpt").read_text()
+    assert "== Exploration" in text and "#pragma HLS unroll factor=4  // in loop 'saxpy_L4' (line 4)" in text
+
+
+def test_a_budget_too_small_keeps_the_source_design(tmp_path: Path) -> None:
+    report, _ = _explore(tmp_path, "--max-dsp", "6")
+    assert report["exploration"]["directives"] == []
+    assert report["latency_cycles"] == report["exploration"]["baseline"]["cycles"]
+
+
+def test_dask_cluster_finds_the_same_design(tmp_path: Path) -> None:
+    local, _ = _explore(tmp_path, "--max-dsp", "12", name="local")
+    on_dask, _ = _explore(tmp_path, "--max-dsp", "12", "--dask", "local", name="dask")
+    assert on_dask["exploration"] == local["exploration"]
+    assert on_dask["exploration"]["chosen"]["resources"]["dsp"] == 10
+
+
+def test_unknown_device_is_an_error(tmp_path: Path) -> None:
+    src = tmp_path / "k.c"
+    src.write_text(KERNEL)
+    proc = run_hls("synth", str(src), "--top", "saxpy", "-o", str(tmp_path / "o"), "--device", "xc9nothing")
+    assert proc.returncode == 1 and "unknown device 'xc9nothing'" in proc.stderr
+
+
+def test_device_presets_and_limits() -> None:
+    budget = Budget.of("xc7z020", dsp=100)
+    assert budget == Budget(dsp=100, bram=280, lut=53200, ff=106400)
+    assert budget.allows({"dsp": 100, "bram": 0, "lut": 10, "ff": 10}) and not budget.allows({"dsp": 101, "bram": 0, "lut": 0, "ff": 0})
+    with pytest.raises(ValueError):
+        Budget.of("xc0")
+
+
+def test_loops_the_user_pins_are_left_alone(tmp_path: Path) -> None:
+    src = """
+    void f(int a[8][8], int n) {
+      for (int i = 0; i < 8; i++) {
+    #pragma HLS unroll factor=2
+        for (int j = 0; j < 8; j++) a[i][j] += j;
+      }
+      for (int k = 0; k < n; k++) a[k & 7][0] = k;
+    }
+    """
+    fn = kernel_from_source(tmp_path, src, "f")
+    loops = unrollable_loops(fn)
+    assert [(lp.trip, lp.arrays) for lp in loops] == [(8, {"a": 1})]  # the j loop: a's second dimension
+    apply_directives(fn, [Directive("unroll", loops[0].name, (("factor", "4"),), loops[0].line)])
+    (inner,) = [lp for lp in fn.loops() if lp.name == loops[0].name]
+    assert [(p.name, p.options) for p in inner.pragmas] == [("unroll", {"factor": "4"})]

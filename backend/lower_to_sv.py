@@ -11,8 +11,10 @@ ap_memory (read latency 1) per array argument, a plain input per scalar, ap_retu
 from __future__ import annotations
 
 import itertools
+from collections import defaultdict
 from dataclasses import dataclass, field
 
+from hls.backend.binding import bind_units
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
@@ -79,6 +81,14 @@ class _Builder:
     rams: dict[str, RtlRam] = field(default_factory=dict)
     bypass_loads: list[LoadOp] = field(default_factory=list)
     counter: int = 0
+    units: list[list[UnitOp]] = field(default_factory=list)  # the binding: ops sharing a unit
+    unit_of: dict[UnitOp, list[UnitOp]] = field(default_factory=dict)
+    # a shared unit's instance name -> (issue pulse, operand expressions) of each member op
+    shared: dict[str, list[tuple[str, list[str]]]] = field(default_factory=lambda: defaultdict(list))
+
+    def __post_init__(self) -> None:
+        self.units = bind_units(self.fn)
+        self.unit_of = {op: members for members in self.units for op in members}
 
     def fresh(self, hint: str) -> str:
         self.counter += 1
@@ -206,9 +216,38 @@ class _Builder:
     def unit(self, op: UnitOp) -> None:
         w = op.result.width
         res = f"v_{op.result.name}"
-        self.wires.append(RtlWire(res, w, None, f"{op.kind}, latency {op.latency}"))
+        members = self.unit_of[op]
+        if len(members) == 1:
+            self.wires.append(RtlWire(res, w, None, f"{op.kind}, latency {op.latency}"))
+            self.instantiate(op, f"u_{op.result.name}", [self.ref(v) for v in op.operands], res)
+        else:
+            # a unit shared with ops that never issue in the same cycle (backend/binding.py)
+            shared = f"u_shared_{members[0].result.name}"
+            self.wires.append(RtlWire(res, w, f"{shared}_r", f"{op.kind}, latency {op.latency}, on {shared}"))
+            self.shared[shared].append((self.pulse(op.at), [self.ref(v) for v in op.operands]))
         self.expr_of[op.result] = res
-        name = f"u_{op.result.name}"
+
+    def shared_units(self) -> None:
+        """The instances of shared units: each input is its member ops' operand, chosen by the
+        op that issues in this cycle."""
+        for members in self.units:
+            if len(members) < 2:
+                continue
+            first = members[0]
+            shared = f"u_shared_{first.result.name}"
+            issues = self.shared[shared]
+            inputs = []
+            for k in range(len(first.operands)):
+                expr = issues[-1][1][k]
+                for pulse, operands in reversed(issues[:-1]):
+                    expr = f"({pulse}) ? {operands[k]} : {expr}"
+                inputs.append(expr)
+            self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{first.kind} shared by {len(members)} ops"))
+            self.instantiate(first, shared, inputs, f"{shared}_r")
+
+    def instantiate(self, op: UnitOp, name: str, inputs: list[str], res: str) -> None:
+        """An instance of ``op``'s operator module, its operands ``inputs``, its result ``res``."""
+        w = op.result.width
         if is_fp_kind(op.kind):
             unit = fp_unit(op)
             self.fp_units.setdefault(unit.module, unit)
@@ -216,18 +255,18 @@ class _Builder:
             if unit.simulation_only:
                 self.simulation_models.append((unit.module, op.loc))
             conns = [("clk", "ap_clk"), ("ce", "1'b1")]
-            conns += [(port, self.ref(v)) for (port, _), v in zip(unit.inputs, op.operands)]
+            conns += [(port, value) for (port, _), value in zip(unit.inputs, inputs)]
             conns.append(("r", res))
             self.instances.append(RtlInstance(unit.module, name, (("LATENCY", str(op.latency)),), tuple(conns)))
             return
-        a, b = self.ref(op.operands[0]), self.ref(op.operands[1])
+        a, b = inputs[0], inputs[1]
         if op.kind == "mul":
             self.libs.add(_LIB["mul"])
             self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency))),
                                               (("clk", "ap_clk"), ("ce", "1'b1"), ("a", a), ("b", b), ("p", res))))  # fmt: skip
             return
         self.libs.add(_LIB["div"])
-        other = f"{res}_unused"
+        other = f"{name}_unused"
         self.wires.append(RtlWire(other, w, None))
         q, r = (res, other) if op.kind.endswith("div") else (other, res)
         signed = "1'b1" if op.kind.startswith("s") else "1'b0"
@@ -516,6 +555,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         b.regs.append(RtlReg(q, a.value.width, port, start, None, "argument sampled at start"))
         b.define(a.value, f"{start} ? {port} : {q}")
     b.region(fn.body, None)
+    b.shared_units()
 
     outputs: list[tuple[str, str]] = [("ap_done", "t_done"), ("ap_ready", "t_done"), ("ap_idle", "~busy")]
     if fn.return_width:

@@ -1,7 +1,8 @@
 """Resource estimate of a scheduled function: DSP, LUT, FF and block RAM, from the target file's
 per-operator and per-memory costs (``resources`` in ``scheduler/targets/<name>.json``).
 
-Every operator op of the schedule is its own instance (the backend shares none), every register
+Operators are counted per unit of the binding (``backend/binding.py``: ops that never issue
+in the same cycle share one), every register
 bit (delays, pipeline registers, variables, iterators) one flip-flop; memories by their size and
 style as the backend emits them. The figures are estimates for comparison (Vitis HLS reports the
 same kind before implementation); ``hls impl`` measures the real ones.
@@ -13,6 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from hls.backend.binding import bind_units
 from hls.backend.fp_units import CONVERSIONS
 from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, IfOp, MemRef, Op, UnitOp
 from hls.scheduler.target import DELAY_CLASS, Target
@@ -83,12 +85,14 @@ def estimate(fn: HirFunc, target: Target) -> Resources:
     out = Resources()
     lut_per_bit = target.data["resources"]["lut_per_bit"]
 
+    for members in bind_units(fn):
+        dsp, lut, ff = unit_cost(members[0], target)
+        # a shared unit: a multiplexer before each input
+        out.add(dsp=dsp, lut=lut + (len(members) - 1) * sum(v.width for v in members[0].operands), ff=ff)
+
     def walk(ops: list[Op]) -> None:
         for op in ops:
-            if isinstance(op, UnitOp):
-                dsp, lut, ff = unit_cost(op, target)
-                out.add(dsp=dsp, lut=lut, ff=ff)
-            elif isinstance(op, CombOp):
+            if isinstance(op, CombOp):
                 cls = DELAY_CLASS.get(op.kind)
                 if cls is not None:
                     out.add(lut=lut_per_bit.get(cls, 1.0) * op.result.width)

@@ -84,6 +84,7 @@ def main() -> int:
     ap.add_argument("--hls", default=str(Path(sysconfig.get_path("scripts")) / "hls"))
     ap.add_argument("--target", default="default", help="the target of synthesis (hls --target)")
     ap.add_argument("--impl", action="store_true", help="after cosim passes, run hls impl and record its results")
+    ap.add_argument("--budgets", type=Path, help="explore within each kernel's DSP budget: a file of 'kernel dsp' lines (hls --max-dsp)")
     args = ap.parse_args()
     src, utilities = kernel_source(args.kernel, args.root.resolve() if args.root else None)
     top = "kernel_" + args.kernel.replace("-", "_")
@@ -95,6 +96,12 @@ def main() -> int:
     tbs = ["--tb", str(src), "--tb", str(utilities / "polybench.c")]
     result: dict[str, object] = {"kernel": args.kernel, "top": top, "dataset": args.dataset, "status": "fail"}
     target = [] if args.target == "default" else ["--target", args.target]
+    if args.budgets is not None:
+        budgets = dict(line.split()[:2] for line in args.budgets.read_text().splitlines() if line.strip() and not line.startswith("#"))
+        if args.kernel not in budgets:
+            raise SystemExit(f"run.py: no DSP budget for {args.kernel} in {args.budgets}")
+        result["dsp_budget"] = int(budgets[args.kernel])
+        target += ["--max-dsp", budgets[args.kernel]]
     rc, text, seconds, peak = run_measured([args.hls, str(src), "--top", top, "-o", str(out), *target, *defines])
     result.update(compile_seconds=round(seconds, 2), compile_peak_mib=round(peak / 1024, 1))
     if rc != 0:
@@ -102,6 +109,10 @@ def main() -> int:
     else:
         report = json.loads((out / "report.json").read_text())
         result["report_latency"] = report["latency_cycles"]
+        result["resources"] = report.get("resources")
+        if "exploration" in report:
+            result["directives"] = [d["pragma"] for d in report["exploration"]["directives"]]
+            result["explored"] = report["exploration"]["evaluated"]
         result["iteration_bound"] = report.get("iteration_bound")
         result["loops"] = [
             {"name": lp["name"], "pipelined": lp["pipelined"], "achieved_ii": lp["achieved_ii"], "mii": lp["mii"]}

@@ -84,3 +84,38 @@ def test_the_ecp5_target_counts_its_own_cores(tmp_path: Path) -> None:
     """Our double multiplier forms the whole 53x53-bit significand product: 16 MULT18X18D."""
     report = _report(tmp_path, "dmuladd", "--target", "ecp5")
     assert report["resources"]["dsp"] == 16
+
+
+SHARING = """
+void two_loops(double a[32], double b[32], const double c[32]) {
+  for (int i = 0; i < 32; i++) a[i] = a[i] * c[i];
+  for (int i = 0; i < 32; i++) b[i] = a[31 - i] * c[i] + 1.0;  /* after the first: a is read backwards */
+}
+void one_loop(double a[32], double b[32], const double c[32]) {
+  for (int i = 0; i < 32; i++) { a[i] = a[i] * c[i]; b[i] = b[i] * c[31 - i]; }
+}
+void branches(double a[32], const double c[32], int k) {
+  if (k > 0) {
+    for (int i = 0; i < 32; i++) a[i] = a[i] * c[i];
+  } else {
+    for (int i = 0; i < 16; i++) a[2 * i] = a[2 * i + 1] * c[i];
+  }
+}
+"""
+
+
+@pytest.mark.parametrize(("top", "dsp", "shared"), [("two_loops", 14, 1), ("one_loop", 22, 0), ("branches", 11, 1)])
+def test_operators_of_loops_run_one_after_the_other_share_a_unit(tmp_path: Path, top: str, dsp: int, shared: int) -> None:
+    """The multipliers of two sequential loops (or of the two branches of an if) are one unit,
+    its inputs chosen by the op issuing; those of one pipelined loop overlap and stay two."""
+    src = tmp_path / "s.c"
+    src.write_text(SHARING)
+    out = tmp_path / top
+    proc = run_hls("synth", str(src), "--top", top, "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["resources"]["dsp"] == dsp
+    rtl = (out / "rtl" / f"{top}.sv").read_text()
+    assert rtl.count(") u_shared_dmul") == shared
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "3", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -48,6 +48,8 @@ FEATURES: dict[str, str] = {
     "pragma_pipeline": "#pragma HLS pipeline II=N",
     "pragma_pipeline_off": "#pragma HLS pipeline off",
     "bind_storage": "#pragma HLS bind_storage on local arrays",
+    "pragma_unroll": "#pragma HLS unroll [factor=N] (remainders included)",
+    "pragma_partition": "#pragma HLS array_partition cyclic/block/complete on local and argument arrays",
     "interface_pragma": "#pragma HLS interface ... storage_type=ram_1p",
     "cli_ii": "--ii N on the command line",
     "cli_no_pipeline": "--no-pipeline on the command line",

@@ -694,6 +694,7 @@ class KernelGenerator:
         innermost = not any(line.lstrip().startswith("for (") for line in self.lines[pragma_at:])
         if innermost:
             self.pipeline_pragma(pragma_at)
+        self.unroll_pragma(pragma_at, trips)
         self.emit("}")
         assert self.lines[start].lstrip().startswith("for")
 
@@ -706,12 +707,30 @@ class KernelGenerator:
             self.lines.insert(at, f"{pad}#pragma HLS pipeline off")
             self.used.add("pragma_pipeline_off")
 
+    def unroll_pragma(self, at: int, trips: int) -> None:
+        pad = "  " * (self.depth + 1)
+        if self.chance("pragma_unroll", 0.15):
+            # a factor (remainders included), or the whole loop when it is short
+            text = "#pragma HLS unroll" if trips <= 8 and self.rng.random() < 0.3 else f"#pragma HLS unroll factor={self.rng.randint(2, 4)}"
+            self.lines.insert(at, pad + text)
+            self.used.add("pragma_unroll")
+
+    def partition_pragma(self, name: str, dims: tuple[int, ...]) -> None:
+        if not self.chance("pragma_partition", 0.25):
+            return
+        dim = self.rng.randint(1, len(dims))
+        kind = self.rng.choice(["cyclic", "block", "complete"] if dims[dim - 1] <= 8 else ["cyclic", "block"])
+        factor = "" if kind == "complete" else f" factor={self.rng.randint(2, 4)}"
+        self.emit(f"#pragma HLS array_partition variable={name} type={kind}{factor} dim={dim}")
+        self.used.add("pragma_partition")
+
     # ---------------------------------------------------------------- blocks of the kernel body
     def local_array(self) -> None:
         ty = self.scalar_type(0.3 if self.on("local_float") else 0.0)
         dims = (self.rng.choice(self.sizes),) if self.rng.random() < 0.7 else (self.rng.choice(self.sizes), self.rng.randint(2, 4))
         name = self.fresh("l")
         self.emit(f"{ty.name} {name}{''.join(f'[{d}]' for d in dims)};")
+        self.partition_pragma(name, dims)
         if self.chance("bind_storage", 0.3):
             kind = self.rng.choice(["ram_1p", "ram_2p", "ram_s2p", "ram_t2p"])
             impl = self.rng.choice(["bram", "lutram", "reg"])
@@ -895,6 +914,8 @@ class KernelGenerator:
             arr = rng.choice([p for p in params if p.role == "array"])
             self.emit(f"#pragma HLS interface mode=ap_memory port={arr.name} storage_type=ram_1p")
             self.used.add("interface_pragma")
+        for a in [a for a in self.arrays if not a.local]:
+            self.partition_pragma(a.name, a.dims)
         if self.chance("local_scalars", 0.5):
             self.declare_local()
         if self.chance("incdec", 0.3):

@@ -1,0 +1,76 @@
+"""Binding: which operator ops of a schedule share one hardware unit.
+
+Every operator (floating-point, multiplier, divider) is fully pipelined, so two ops can share a
+unit when they never issue in the same cycle: their inputs are multiplexed by each op's issue
+pulse and each reads the shared result at its own time. Ops never issue together when they lie
+in different loops (or ``if`` branches) run one after the other, or in one straight-line stretch
+of sequential code at different times. Ops of one pipelined loop all overlap and keep units of
+their own. Sharing is what keeps a kernel of several loop nests within a DSP budget (as Vitis
+HLS shares operators between loops).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from hls.ir.hir import ForOp, HirFunc, IfOp, Op, UnitOp
+
+# a step of an op's place in the schedule: (the region it is in, which of the region's items)
+_Step = tuple[Hashable, Hashable]
+
+
+def _places(fn: HirFunc) -> dict[UnitOp, tuple[list[_Step], set[Hashable]]]:
+    """Each unit op's path of (region, item) steps from the function body, and the regions
+    whose items all overlap (pipelined loops)."""
+    out: dict[UnitOp, tuple[list[_Step], set[Hashable]]] = {}
+    overlapping: set[Hashable] = set()
+
+    def walk(ops: list[Op], region: Hashable, path: list[_Step]) -> None:
+        for op in ops:
+            if isinstance(op, UnitOp):
+                out[op] = ([*path, (region, ("at", op.at.var.name, op.at.offset))], overlapping)
+            elif isinstance(op, ForOp):
+                if op.ii is not None:
+                    overlapping.add(("loop", id(op)))
+                walk(op.body, ("loop", id(op)), [*path, (region, id(op))])
+            elif isinstance(op, IfOp):
+                walk(op.then_body, ("then", id(op)), [*path, (region, id(op))])
+                walk(op.else_body, ("else", id(op)), [*path, (region, id(op))])
+
+    walk(fn.body, ("function",), [])
+    return out
+
+
+def _may_overlap(a: list[_Step], b: list[_Step], overlapping: set[Hashable]) -> bool:
+    """Whether ops at places ``a`` and ``b`` may issue in one cycle."""
+    for (region_a, item_a), (region_b, item_b) in zip(a, b):
+        if region_a != region_b:
+            return False  # the two branches of one if
+        if region_a in overlapping:
+            return True  # one pipelined loop: its iterations overlap
+        if item_a != item_b:
+            # different loops or ifs run one after the other; straight-line ops issue at their times
+            return False
+    return True
+
+
+def unit_signature(op: UnitOp) -> Hashable:
+    """What two ops must have in common to share a unit: the operation, widths and latency."""
+    return (op.kind, op.result.width, tuple(v.width for v in op.operands), op.latency)
+
+
+def bind_units(fn: HirFunc, signature: Callable[[UnitOp], Hashable] = unit_signature) -> list[list[UnitOp]]:
+    """The units of ``fn``: groups of unit ops of one ``signature`` (the same module and
+    parameters) no two of which may issue in the same cycle, in the order of their first op."""
+    places = _places(fn)
+    units: list[tuple[Hashable, list[UnitOp]]] = []
+    for op, (path, overlapping) in places.items():
+        sig = signature(op)
+        for unit_sig, members in units:
+            if unit_sig == sig and not any(_may_overlap(path, places[m][0], overlapping) for m in members):
+                members.append(op)
+                break
+        else:
+            units.append((sig, [op]))
+    return [members for _, members in units]
+

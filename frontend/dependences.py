@@ -13,6 +13,7 @@ import functools
 import json
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TypeVar
 
 import islpy as isl
 
@@ -68,21 +69,28 @@ def _common_loops(a: AffineStatement, b: AffineStatement) -> list[For]:
     return out
 
 
+T = TypeVar("T")
+
 # isl operations one dataflow problem may take (PolyBench's largest, heat-3d, needs well under a
 # tenth of it); beyond it the analysis falls back to a conservative dependence
 _FLOW_OPERATIONS = 20_000_000
 
 
-def _bounded(compute: Callable[..., isl.UnionMap], *args: object) -> isl.UnionMap:
-    """``compute(*args)`` within isl's operation budget (isl.Error when it runs out)."""
+def bounded(compute: Callable[[], T], operations: int) -> T:
+    """``compute()`` within a budget of isl ``operations`` (isl.Error when it runs out)."""
     ctx = isl.DEFAULT_CONTEXT
     ctx.reset_operations()
-    ctx.set_max_operations(_FLOW_OPERATIONS)
+    ctx.set_max_operations(operations)
     try:
-        return compute(*args)
+        return compute()
     finally:
         ctx.set_max_operations(0)  # no limit for the rest of the compiler
         ctx.reset_operations()
+
+
+def _bounded(compute: Callable[..., isl.UnionMap], *args: object) -> isl.UnionMap:
+    """``compute(*args)`` within the dataflow analysis's operation budget."""
+    return bounded(lambda: compute(*args), _FLOW_OPERATIONS)
 
 
 def _flow(info: isl.UnionAccessInfo, schedule: isl.UnionMap) -> isl.UnionMap:

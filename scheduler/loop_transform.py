@@ -37,7 +37,7 @@ import islpy as isl
 
 from hls.diagnostics import HlsError
 from hls.frontend.affine import affine_model, isl_name, never_same_element
-from hls.frontend.dependences import dependences
+from hls.frontend.dependences import bounded, dependences
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import AffineModel, AffineStatement, Dependence
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType
@@ -389,6 +389,9 @@ _MAX_SCHEDULED_DEPTH = 3
 # are flattened (they were not: 381,700 cycles against 375,140 for the wavefront of the two inner
 # loops, which the permutations try, and five times the compile time).
 _MAX_SCHEDULE_COEFFICIENT = 2
+# isl operations the scheduler may spend on one nest (PolyBench's take well under a tenth of it;
+# a fuzzed nest of nine statements took isl minutes): beyond it the nest gets no isl order
+_SCHEDULE_OPERATIONS = 3_000_000
 
 
 def _region_chains(item: For) -> dict[Assign, list[For]] | None:
@@ -448,8 +451,11 @@ def _region_orders(t: _Transformer, item: For, chains: dict[Assign, list[For]], 
         try:
             ctx.set_schedule_max_coefficient(_MAX_SCHEDULE_COEFFICIENT)
             ctx.set_schedule_max_constant_term(_MAX_SCHEDULE_COEFFICIENT)
+            # (coalesced: on uncoalesced dependences of a fuzzed nest isl took minutes instead of 30 ms)
+            validity, raw = validity.coalesce(), raw.coalesce()
             sc = isl.ScheduleConstraints.on_domain(domain).set_validity(validity).set_proximity(validity).set_coincidence(raw)
-            computed = map_list(sc.compute_schedule().get_map())
+            # (within an operation budget: isl's scheduler takes minutes on some nests)
+            computed = map_list(bounded(lambda: sc.compute_schedule(), _SCHEDULE_OPERATIONS).get_map())
             for info in infos:
                 times[info] = next(m for m in computed if m.get_tuple_name(isl.dim_type.in_) == info.name)
         except (isl.Error, StopIteration):

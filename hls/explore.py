@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from hls.ir.ctypes import ArrayType
 from hls.ir.evaluate import eval_expr, trip_count
-from hls.ir.kernel import ArrayRead, Assign, Binary, Cast, Expr, For, If, KernelFunction, MathCall, Pragma, Select, Unary, VarRead
+from hls.ir.kernel import Binary, Cast, Expr, For, If, KernelFunction, Pragma, Stmt, Variable, VarRead, array_accesses, read_variables
 
 if TYPE_CHECKING:
     from hls.driver import CompileOptions
@@ -135,78 +135,26 @@ class _Loop:
     arrays: dict[str, int]  # array -> the dimension this loop's iterator subscripts (0-based)
 
 
-def _subscripted_dims(stmts: list[Any], var: Any) -> dict[str, int]:
+def _subscripted_dims(stmts: list[Stmt], var: Variable) -> dict[str, int]:
     """Arrays whose subscript in some dimension is the iterator ``var`` plus or minus a term not
     reading it (``A[i]``, ``B[k + 1][j]``): that dimension, the first such one."""
-    found: dict[str, int] = {}
 
     def moves(e: Expr) -> bool:
-        """Whether ``e`` is ``var`` + (something without ``var``), so consecutive iterations give
-        consecutive elements."""
+        """Whether consecutive iterations give ``e`` consecutive values: ``var`` + (no ``var``)."""
         if isinstance(e, VarRead):
             return e.var is var
         if isinstance(e, Cast):
             return moves(e.operand)
         if isinstance(e, Binary) and e.op in ("+", "-"):
-            return (moves(e.lhs) and not reads(e.rhs)) or (e.op == "+" and moves(e.rhs) and not reads(e.lhs))
+            lhs, rhs = var in read_variables(e.lhs), var in read_variables(e.rhs)
+            return (moves(e.lhs) and not rhs) or (e.op == "+" and moves(e.rhs) and not lhs)
         return False
 
-    def reads(e: Expr) -> bool:
-        if isinstance(e, VarRead):
-            return e.var is var
-        if isinstance(e, ArrayRead):
-            return any(reads(i) for i in e.indices)
-        if isinstance(e, Binary):
-            return reads(e.lhs) or reads(e.rhs)
-        if isinstance(e, (Unary, Cast)):
-            return reads(e.operand)
-        if isinstance(e, Select):
-            return reads(e.cond) or reads(e.if_true) or reads(e.if_false)
-        if isinstance(e, MathCall):
-            return any(reads(a) for a in e.args)
-        return False
-
-    def access(name: str, indices: list[Expr]) -> None:
-        for d, i in enumerate(indices):
-            if moves(i):
-                found.setdefault(name, d)
-                return
-
-    def expr(e: Expr) -> None:
-        if isinstance(e, ArrayRead):
-            access(e.array.name, e.indices)
-            for i in e.indices:
-                expr(i)
-        elif isinstance(e, Binary):
-            expr(e.lhs)
-            expr(e.rhs)
-        elif isinstance(e, (Unary, Cast)):
-            expr(e.operand)
-        elif isinstance(e, Select):
-            expr(e.cond)
-            expr(e.if_true)
-            expr(e.if_false)
-        elif isinstance(e, MathCall):
-            for a in e.args:
-                expr(a)
-
-    def walk(body: list[Any]) -> None:
-        for s in body:
-            if isinstance(s, Assign):
-                if s.indices is not None:
-                    access(s.var.name, s.indices)
-                    for i in s.indices:
-                        expr(i)
-                expr(s.value)
-            elif isinstance(s, For):
-                expr(s.init)
-                expr(s.bound)
-                walk(s.body)
-            elif isinstance(s, If):
-                expr(s.cond)
-                walk(s.then_body + s.else_body)
-
-    walk(stmts)
+    found: dict[str, int] = {}
+    for array, indices, _, _ in array_accesses(stmts, []):
+        dim = next((d for d, i in enumerate(indices) if moves(i)), None)
+        if dim is not None:
+            found.setdefault(array.name, dim)
     return found
 
 

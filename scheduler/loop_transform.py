@@ -52,13 +52,12 @@ from hls.ir.kernel import (
     For,
     If,
     KernelFunction,
-    MathCall,
     Return,
-    Select,
     Stmt,
     Unary,
     Variable,
     VarRead,
+    array_accesses,
     array_storage,
     clone_expr,
     has_loop,
@@ -996,7 +995,7 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
         loop = chain[-1]
         if not any(has_loop([st]) for st in loop.body) or any(isinstance(st, Return) for st in _statements(loop.body)):
             continue  # the row would only be reused within one statement's iteration
-        accesses = _array_accesses(loop.body, chain)
+        accesses = array_accesses(loop.body, chain)
         for array in dict.fromkeys(a for a, _, _, _ in accesses):
             t = array.type
             if not isinstance(t, ArrayType) or len(t.dims) != 2:
@@ -1038,49 +1037,6 @@ def _is_var(e: Expr, var: Variable) -> bool:
     return isinstance(e, VarRead) and e.var is var
 
 
-def _array_accesses(stmts: list[Stmt], loops: list[For]) -> list[tuple[Variable, list[Expr], list[For], ArrayRead | Assign]]:
-    """Every array read and store in ``stmts``: (array, subscripts, enclosing loops, the read or
-    the assignment)."""
-    out: list[tuple[Variable, list[Expr], list[For], ArrayRead | Assign]] = []
-
-    def reads(e: Expr, lps: list[For]) -> None:
-        if isinstance(e, ArrayRead):
-            out.append((e.array, e.indices, lps, e))
-        for sub in _children(e):
-            reads(sub, lps)
-
-    for st in stmts:
-        if isinstance(st, Assign):
-            for e in [*(st.indices or []), st.value]:
-                reads(e, loops)
-            if st.indices is not None:
-                out.append((st.var, st.indices, loops, st))
-        elif isinstance(st, If):
-            reads(st.cond, loops)
-            out += _array_accesses(st.then_body, loops) + _array_accesses(st.else_body, loops)
-        elif isinstance(st, For):
-            reads(st.init, loops)
-            reads(st.bound, loops)
-            out += _array_accesses(st.body, [*loops, st])
-        elif st.value is not None:
-            reads(st.value, loops)
-    return out
-
-
-def _children(e: Expr) -> list[Expr]:
-    if isinstance(e, ArrayRead):
-        return list(e.indices)
-    if isinstance(e, Binary):
-        return [e.lhs, e.rhs]
-    if isinstance(e, (Unary, Cast)):
-        return [e.operand]
-    if isinstance(e, Select):
-        return [e.cond, e.if_true, e.if_false]
-    if isinstance(e, MathCall):
-        return list(e.args)
-    return []
-
-
 def _buffer_row(fn: KernelFunction, n: int, array_name: str) -> None:
     """Rewrites (in place) the ``n``-th loop of ``fn`` (``fn.loops()`` order) so row ``array[i][..]`` lives
     in a new local buffer within each of its iterations."""
@@ -1095,7 +1051,7 @@ def _buffer_row(fn: KernelFunction, n: int, array_name: str) -> None:
     # the row's reads, by node identity (its stores: rewritten below)
     table: dict[int, Expr] = {
         id(node): ArrayRead(buf, [clone_expr(idx[1])], node.loc)
-        for a, idx, _, node in _array_accesses(loop.body, [loop])
+        for a, idx, _, node in array_accesses(loop.body, [loop])
         if a is array and isinstance(node, ArrayRead) and _is_var(idx[0], loop.var)
     }
     replace_in_stmts(loop.body, table)

@@ -356,6 +356,50 @@ def read_variables(e: Expr, arrays: bool = False) -> set[Variable]:
     return set()
 
 
+def array_accesses(stmts: list[Stmt], loops: list[For]) -> list[tuple[Variable, list[Expr], list[For], ArrayRead | Assign]]:
+    """Every array read and store in ``stmts``: (array, subscripts, enclosing loops, the read or
+    the assignment)."""
+    out: list[tuple[Variable, list[Expr], list[For], ArrayRead | Assign]] = []
+
+    def reads(e: Expr, lps: list[For]) -> None:
+        if isinstance(e, ArrayRead):
+            out.append((e.array, e.indices, lps, e))
+        for sub in expr_children(e):
+            reads(sub, lps)
+
+    for st in stmts:
+        if isinstance(st, Assign):
+            for e in [*(st.indices or []), st.value]:
+                reads(e, loops)
+            if st.indices is not None:
+                out.append((st.var, st.indices, loops, st))
+        elif isinstance(st, If):
+            reads(st.cond, loops)
+            out += array_accesses(st.then_body, loops) + array_accesses(st.else_body, loops)
+        elif isinstance(st, For):
+            reads(st.init, loops)
+            reads(st.bound, loops)
+            out += array_accesses(st.body, [*loops, st])
+        elif st.value is not None:
+            reads(st.value, loops)
+    return out
+
+
+def expr_children(e: Expr) -> list[Expr]:
+    """The expressions directly inside ``e``."""
+    if isinstance(e, ArrayRead):
+        return list(e.indices)
+    if isinstance(e, Binary):
+        return [e.lhs, e.rhs]
+    if isinstance(e, (Unary, Cast)):
+        return [e.operand]
+    if isinstance(e, Select):
+        return [e.cond, e.if_true, e.if_false]
+    if isinstance(e, MathCall):
+        return list(e.args)
+    return []
+
+
 def has_loop(stmts: list[Stmt]) -> bool:
     """Whether a loop is among ``stmts``, at any depth (inside ``if`` branches too)."""
     for s in stmts:

@@ -123,6 +123,13 @@ class _Read:
     offset: int
 
 
+def _array_reads(e: Expr) -> list[ArrayRead]:
+    """Every array read in ``e``, subscripts included."""
+    out: list[ArrayRead] = []
+    _reads(e, out, out)
+    return out
+
+
 def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: bool = False) -> None:
     if isinstance(e, ArrayRead):
         (conditional if under else out).append(e)
@@ -179,9 +186,42 @@ class _Rewriter:
 
     def block(self, stmts: list[Stmt], outer: list[For]) -> list[Stmt]:
         out: list[Stmt] = []
-        for s in stmts:
+        for s in self.forward_stores(stmts):
             with processing(s.loc):
                 out.extend(self.statement(s, outer))
+        return out
+
+    def forward_stores(self, stmts: list[Stmt]) -> list[Stmt]:
+        """An element stored and then stored again further down a run of assignments, with only
+        reads of that element (by the same subscripts, whose variables nothing writes in
+        between) among the accesses of its array between the two: the first store becomes a
+        scalar whose value those reads take (an unrolled reduction's ``t[i] = t[i] + a; t[i] =
+        t[i] + b``: one load and one store per iteration instead of one load and two stores)."""
+        out = list(stmts)
+        for n, first in enumerate(out):
+            if not (isinstance(first, Assign) and first.indices is not None):
+                continue
+            text = [print_expr(i) for i in first.indices]
+            subscript_vars = set().union(*(read_variables(i, arrays=True) for i in first.indices))
+            same: list[ArrayRead] = []
+            for later in out[n + 1 :]:
+                if not isinstance(later, Assign):
+                    break
+                reads = [r for e in [*(later.indices or []), later.value] for r in _array_reads(e) if r.array is first.var]
+                if any([print_expr(i) for i in r.indices] != text for r in reads):
+                    break
+                same += reads
+                if later.var is first.var and later.indices is not None:
+                    if [print_expr(i) for i in later.indices] != text:
+                        break
+                    temp = Variable(unique_name(f"{first.var.name}_fwd", self.names), first.value.type, "local", first.loc)
+                    self.fn.locals.append(temp)
+                    out[n] = Assign(temp, None, first.value, first.loc)
+                    table: dict[int, Expr] = {id(r): VarRead(temp, r.loc) for r in same}
+                    replace_in_stmts(out[n + 1 : out.index(later) + 1], table)
+                    break
+                if later.var in subscript_vars:
+                    break
         return out
 
     def statement(self, s: Stmt, outer: list[For]) -> list[Stmt]:

@@ -5,8 +5,10 @@ unit when they never issue in the same cycle: their inputs are multiplexed by ea
 pulse and each reads the shared result at its own time. Ops never issue together when they lie
 in different loops (or ``if`` branches) run one after the other, or in one straight-line stretch
 of sequential code at different times. Ops of one pipelined loop all overlap and keep units of
-their own. Sharing is what keeps a kernel of several loop nests within a DSP budget (as Vitis
-HLS shares operators between loops).
+their own, unless ``#pragma HLS allocation`` limited them: then the modulo schedule put them on
+named units at distinct cycles modulo the II, and ops named to one unit share it. Sharing is
+what keeps a kernel of several loop nests within a DSP budget (as Vitis HLS shares operators
+between loops).
 """
 
 from __future__ import annotations
@@ -54,6 +56,14 @@ def _may_overlap(a: list[_Step], b: list[_Step], overlapping: set[Hashable]) -> 
     return True
 
 
+def _conflict(a: UnitOp, b: UnitOp, places: dict[UnitOp, tuple[list[_Step], set[Hashable]]], overlapping: set[Hashable]) -> bool:
+    """Whether ``a`` and ``b`` may issue in one cycle: not if the scheduler put them on one unit
+    ('#pragma HLS allocation': distinct cycles modulo the II), else as their places say."""
+    if a.unit is not None and a.unit == b.unit:
+        return False
+    return _may_overlap(places[a][0], places[b][0], overlapping)
+
+
 def unit_signature(op: UnitOp) -> Hashable:
     """What two ops must have in common to share a unit: the operation, widths and latency."""
     return (op.kind, op.result.width, tuple(v.width for v in op.operands), op.latency)
@@ -64,10 +74,10 @@ def bind_units(fn: HirFunc, signature: Callable[[UnitOp], Hashable] = unit_signa
     parameters) no two of which may issue in the same cycle, in the order of their first op."""
     places = _places(fn)
     units: list[tuple[Hashable, list[UnitOp]]] = []
-    for op, (path, overlapping) in places.items():
+    for op, (_, overlapping) in places.items():
         sig = signature(op)
         for unit_sig, members in units:
-            if unit_sig == sig and not any(_may_overlap(path, places[m][0], overlapping) for m in members):
+            if unit_sig == sig and not any(_conflict(op, m, places, overlapping) for m in members):
                 members.append(op)
                 break
         else:

@@ -16,7 +16,7 @@ import pycparser_fake_libc
 from pycparser import c_ast
 
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing, unsupported
-from hls.frontend.pragmas import DIRECTIVES, honoured, option_location, parse_pragma
+from hls.frontend.pragmas import DIRECTIVES, allocation_limit, honoured, option_location, parse_pragma
 from hls.ir import ctypes as ct
 from hls.ir.ctypes import DOUBLE, FLOAT, INT, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.interface import SV_KEYWORDS
@@ -24,6 +24,7 @@ from hls.ir.kernel import (
     ARITH_OPS,
     CMP_OPS,
     MATH_FUNCTIONS,
+    Allocation,
     ArrayRead,
     Assign,
     Binary,
@@ -43,6 +44,7 @@ from hls.ir.kernel import (
     VarRead,
     clone_expr,
     read_variables,
+    source_locations,
     unique_name,
 )
 
@@ -105,6 +107,7 @@ class CToKernel:
         self.file = str(file)
         self.warnings = warnings
         self.fn_pragmas: list[Pragma] = []  # directives on the top function and its variables
+        self.allocations: list[Allocation] = []  # '#pragma HLS allocation' limits
         self.funcs: dict[str, c_ast.FuncDef] = {}
         self.typedefs: dict[str, c_ast.Node] = {}
         self.enums: dict[str, int] = {}
@@ -150,7 +153,7 @@ class CToKernel:
         self._check_returns(body, ret, loc, top_level=True)
         # a block's pragmas are checked at its end: report them in source order
         self.warnings[first_warning:] = sorted(self.warnings[first_warning:], key=lambda d: (d.loc.file, d.loc.line, d.loc.col))
-        return KernelFunction(top, params, self.locals, ret, body, loc, self.fn_pragmas)
+        return KernelFunction(top, params, self.locals, ret, body, loc, self.fn_pragmas, allocations=self.allocations)
 
     # ---- helpers -----------------------------------------------------------------------------
 
@@ -313,11 +316,11 @@ class CToKernel:
                 continue
             out.extend(self.stmt(item))
         for prag in found:
-            self._apply_pragma(prag, where, pragmas_out)
+            self._apply_pragma(prag, where, pragmas_out, out)
         self.scopes.pop()
         return out
 
-    def _apply_pragma(self, prag: Pragma, where: str, loop_pragmas: list[Pragma] | None) -> None:
+    def _apply_pragma(self, prag: Pragma, where: str, loop_pragmas: list[Pragma] | None, body: list[Stmt]) -> None:
         spec = DIRECTIVES[prag.name]
         options = dict(prag.options)
         name = options.get(spec.target) if spec.target is not None else None
@@ -333,6 +336,13 @@ class CToKernel:
         if not honoured(prag, where, self.warnings):
             return
         applied = Pragma(prag.name, options, prag.loc)
+        if prag.name == "allocation":
+            limit = allocation_limit(applied, self.warnings)
+            if limit is not None:
+                # in the top function's body it limits the function, else the block it is in
+                within = None if where == "top" else source_locations(body)
+                self.allocations.append(Allocation(limit[0], limit[1], within, prag.loc))
+            return
         if spec.kind == "loop":
             assert loop_pragmas is not None
             loop_pragmas.append(applied)

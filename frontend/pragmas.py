@@ -73,7 +73,7 @@ DIRECTIVES: dict[str, Directive] = {
     "dataflow": Directive("function", ("disable_start_propagation",)),
     "latency": Directive("function", ("min", "max")),
     "top": Directive("function", ("name",)),
-    "allocation": Directive("function", ("instances", "limit", "function", "operation")),
+    "allocation": Directive("function", ("instances", "limit", "function", "operation", "type"), ("instances", "limit", "operation", "type")),
     "expression_balance": Directive("function", ("off",)),
     "occurrence": Directive("function", ("cycle", "off")),
     "protocol": Directive("function", ("mode", "floating", "fixed")),
@@ -142,6 +142,42 @@ def parse_pragma(text: str, loc: SourceLoc, warnings: list[Diagnostic]) -> Pragm
         mode = options["mode"]
         raise HlsError(option_location(loc, mode), f"unknown interface mode '{mode}'{_did_you_mean(mode.lower(), INTERFACE_MODES)}")
     return Pragma(name, options, loc)
+
+
+# operations ``#pragma HLS allocation operation`` limits: those hls builds as operator units
+# (Vitis HLS's names; fcmp/dcmp cover every comparison predicate)
+ALLOCATABLE = (
+    ("mul", "sdiv", "udiv", "srem", "urem", "sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
+    + tuple(p + op for p in "fd" for op in ("add", "sub", "mul", "div", "sqrt", "exp", "log", "pow", "min", "max", "cmp"))
+)
+# Vitis HLS operations hls builds as logic between registers, with no unit to share
+COMBINATIONAL = ("add", "sub", "icmp", "shl", "lshr", "ashr", "and", "or", "xor", "select", "mux", "sext", "zext", "trunc")
+
+
+def allocation_limit(prag: Pragma, warnings: list[Diagnostic]) -> tuple[tuple[str, ...], int] | None:
+    """The operations and instance limit of an ``allocation`` pragma, or None (with a located
+    warning) when it limits nothing hls builds."""
+    kind = prag.options.get("type", "operation" if "operation" in prag.options else "function").lower()
+    if kind != "operation":
+        warnings.append(Diagnostic(prag.loc, "warning", f"'#pragma HLS allocation' of type {kind} is not implemented (every call is inlined): ignored"))
+        return None
+    text = prag.options.get("limit", "")
+    if not text.isdigit() or int(text) < 1:
+        where = option_location(prag.loc, "limit") if "limit" in prag.options else prag.loc
+        raise HlsError(where, f"'#pragma HLS allocation' needs 'limit=N' with N a positive integer{f', not {text!r}' if text else ''}")
+    names = [n.strip().lower() for n in prag.options.get("instances", "").split(",") if n.strip()]
+    if not names:
+        raise HlsError(prag.loc, "'#pragma HLS allocation' needs 'instances=OPERATION'")
+    ops: list[str] = []
+    for name in names:
+        if name in ALLOCATABLE:
+            ops.append(name)
+        elif name in COMBINATIONAL:
+            what = f"'{name}' is built as logic, not as a shared unit: '#pragma HLS allocation' of it ignored"
+            warnings.append(Diagnostic(option_location(prag.loc, name), "warning", what))
+        else:
+            raise HlsError(option_location(prag.loc, name), f"unknown operation '{name}' in '#pragma HLS allocation'{_did_you_mean(name, ALLOCATABLE)}")
+    return (tuple(ops), int(text)) if ops else None
 
 
 def honoured(prag: Pragma, where: str, warnings: list[Diagnostic]) -> bool:

@@ -25,7 +25,7 @@ from hls.ir.interface import ArrayArg, ArrayBank, FunctionInterface, MemPortUse,
 from hls.ir.kernel import KernelVerifyError
 from hls.passes import PIPELINE, STAGES
 from hls.report import build_report, report_json, report_text, static_latency
-from hls.resources import estimate
+from hls.resources import estimate, units_by_kind
 from hls.scheduler.lower_to_hir import ScheduleOptions
 from hls.scheduler.target import Target, TargetError, load_target
 
@@ -186,9 +186,10 @@ def compile_kernel(opts: CompileOptions) -> CompileResult:
     return CompileResult(opts.outdir, files, ctx.interface, report, ctx.warnings)
 
 
-def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int]]:
-    """Cycles of one call (None: they depend on the arguments) and the resource estimate of the
-    design ``opts`` describes: the pipeline up to the schedule, in memory, nothing written."""
+def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int], dict[str, tuple[int, int]]]:
+    """Cycles of one call (None: they depend on the arguments), the resource estimate and the
+    operator units per kind (with their DSPs each) of the design ``opts`` describes: the pipeline
+    up to the schedule, in memory, nothing written."""
     target = load_target(opts.target, opts.clock_ns)
     parsed = parse_file(opts.file, opts.cpp_args)
     ctx = _Context(opts, parsed, target)
@@ -200,7 +201,7 @@ def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int]]:
             ctx.model = ir
         if p.stage == "hir":
             assert ctx.model is not None
-            return static_latency(ir, ctx.model.kernel), estimate(ir, target).as_dict()
+            return static_latency(ir, ctx.model.kernel), estimate(ir, target).as_dict(), units_by_kind(ir, target)
     raise AssertionError("the pipeline has no schedule stage")
 
 

@@ -1,14 +1,17 @@
 """Design-space exploration under a resource budget (``--max-dsp``, ``--max-bram``, ``--max-lut``,
-``--device``): which loops to unroll, by how much, and how to partition the arrays they access, so
-that the design takes the fewest cycles the budget allows.
+``--device``): which loops to unroll, by how much, how to partition the arrays they access and how
+many units of each operator to build, so that the design takes the fewest cycles the budget allows.
 
 Each candidate is a set of directives (pragmas added to the ones in the source) compiled by the
 real pipeline up to the schedule (unroll, partition, loop transformations, scheduling), its cycles
 counted as the report counts them and its resources estimated as the report estimates them. The
-search is greedy: from the source's own design, each round tries doubling the unroll factor of
-every loop with a constant trip count (partitioning cyclically, by the same factor, each array
-dimension that loop's iterator subscripts) and keeps the fastest candidate within the budget,
-until no candidate is faster. A round's candidates are evaluated in parallel, on the local cores
+search is greedy. A source design over the DSP budget first shares operators: each round limits
+one operation to as few units as the excess needs (``#pragma HLS allocation``; the modulo
+schedule then raises the II of loops with more such ops than units) and keeps the fastest
+candidate within the budget, else the smallest. Then each round tries doubling the unroll factor
+of every loop with a constant trip count (partitioning cyclically, by the same factor, each array
+dimension that loop's iterator subscripts) and one more unit of each limited operation, and
+keeps the fastest candidate within the budget, until no candidate is faster. A round's candidates are evaluated in parallel, on the local cores
 or on a Dask cluster. Unrolling never reassociates floating-point operations: the chosen design is
 as bit-exact as the source's.
 """
@@ -25,7 +28,21 @@ from typing import TYPE_CHECKING, Any
 
 from hls.ir.ctypes import ArrayType
 from hls.ir.evaluate import eval_expr, trip_count
-from hls.ir.kernel import Binary, Cast, Expr, For, If, KernelFunction, Pragma, Stmt, Variable, VarRead, array_accesses, read_variables
+from hls.ir.kernel import (
+    Allocation,
+    Binary,
+    Cast,
+    Expr,
+    For,
+    If,
+    KernelFunction,
+    Pragma,
+    Stmt,
+    Variable,
+    VarRead,
+    array_accesses,
+    read_variables,
+)
 
 if TYPE_CHECKING:
     from hls.driver import CompileOptions
@@ -75,8 +92,9 @@ class Budget:
 
 @dataclass(frozen=True)
 class Directive:
-    """A pragma the exploration adds: ``unroll factor=N`` in a loop (``target``: its name) or an
-    ``array_partition`` of a variable (``target``: its name in the kernel)."""
+    """A pragma the exploration adds: ``unroll factor=N`` in a loop (``target``: its name), an
+    ``array_partition`` of a variable (``target``: its name in the kernel) or an ``allocation``
+    limiting the units of an operation in the function (``target``: the operation)."""
 
     name: str
     target: str
@@ -87,11 +105,19 @@ class Directive:
     def pragma(self) -> str:
         opts = " ".join(f"{k}={v}" for k, v in self.options)
         head = f"#pragma HLS {self.name}"
-        return f"{head} variable={self.target} {opts}" if self.name == "array_partition" else f"{head} {opts}"
+        if self.name == "array_partition":
+            return f"{head} variable={self.target} {opts}"
+        if self.name == "allocation":
+            return f"{head} operation instances={self.target} {opts}"
+        return f"{head} {opts}"
 
     @property
     def where(self) -> str:
-        return f"in loop '{self.target}' (line {self.line})" if self.name == "unroll" else f"in the function (array declared at line {self.line})"
+        if self.name == "unroll":
+            return f"in loop '{self.target}' (line {self.line})"
+        if self.name == "allocation":
+            return "in the function"
+        return f"in the function (array declared at line {self.line})"
 
 
 def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> KernelFunction:
@@ -102,6 +128,8 @@ def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> Ker
         if d.name == "unroll":
             lp = loops[d.target]
             lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [prag]
+        elif d.name == "allocation":
+            fn.allocations = [*fn.allocations, Allocation((d.target,), int(dict(d.options)["limit"]), None, fn.loc)]
         else:
             fn.pragmas = [*fn.pragmas, Pragma(d.name, {"variable": d.target, **dict(d.options)}, fn.loc)]
     return fn
@@ -113,6 +141,7 @@ class Evaluation:
     cycles: int | None  # None: unknown (bounds from arguments) or failed
     resources: dict[str, int]
     error: str = ""
+    units: dict[str, tuple[int, int]] = field(default_factory=dict)  # kind -> (units, DSPs of one)
 
 
 def evaluate(opts: CompileOptions, directives: tuple[Directive, ...]) -> Evaluation:
@@ -120,10 +149,10 @@ def evaluate(opts: CompileOptions, directives: tuple[Directive, ...]) -> Evaluat
     from hls.driver import schedule_design
 
     try:
-        cycles, resources = schedule_design(dataclasses.replace(opts, directives=directives))
+        cycles, resources, units = schedule_design(dataclasses.replace(opts, directives=directives))
     except Exception as err:  # noqa: BLE001 - a candidate that does not compile is no candidate
         return Evaluation(directives, None, {}, str(err).splitlines()[0] if str(err) else type(err).__name__)
-    return Evaluation(directives, cycles, resources)
+    return Evaluation(directives, cycles, resources, units=units)
 
 
 @dataclass
@@ -202,9 +231,12 @@ class Exploration:
         }
 
 
-def _directives(factors: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int]) -> tuple[Directive, ...]:
-    """The unroll directives of ``factors`` and the partitions they need: each array dimension an
-    unrolled loop's iterator subscripts, cyclic by the largest such factor."""
+def _directives(
+    factors: dict[str, int], limits: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int]
+) -> tuple[Directive, ...]:
+    """The unroll directives of ``factors``, the partitions they need (each array dimension an
+    unrolled loop's iterator subscripts, cyclic by the largest such factor) and the allocation
+    ``limits`` (operation -> units)."""
     out: list[Directive] = []
     partitions: dict[tuple[str, int], int] = {}
     for name, factor in sorted(factors.items()):
@@ -215,7 +247,20 @@ def _directives(factors: dict[str, int], loops: dict[str, _Loop], arrays: dict[s
                 partitions[array, dim] = max(partitions.get((array, dim), 1), min(factor, arrays[array][dim]))
     for (array, dim), factor in sorted(partitions.items()):
         out.append(Directive("array_partition", array, (("type", "cyclic"), ("factor", str(factor)), ("dim", str(dim + 1))), lines[array]))
+    for kind, limit in sorted(limits.items()):
+        out.append(Directive("allocation", kind, (("limit", str(limit)),), 0))
     return tuple(out)
+
+
+def _unit_cuts(design: Evaluation, dsp_budget: int) -> list[tuple[str, int]]:
+    """Allocations that bring ``design`` towards ``dsp_budget``: per operator kind with DSPs and
+    more than one unit, as few units as the excess needs (at least one)."""
+    over = design.resources["dsp"] - dsp_budget
+    cuts = []
+    for kind, (count, dsp) in sorted(design.units.items()):
+        if dsp > 0 and count > 1:
+            cuts.append((kind, max(1, count - -(-over // dsp))))
+    return cuts
 
 
 def explore(
@@ -230,27 +275,56 @@ def explore(
     lines = {v.name: v.loc.line for v in fn.params + fn.locals}
     with _Runner(jobs, dask) as run:
         baseline = run(opts, [()])[0]
-        best, factors = baseline, dict[str, int]()
+        best, factors, limits = baseline, dict[str, int](), dict[str, int]()
         evaluated = 1
         rounds: list[str] = []
+
+        def note(text: str) -> None:
+            rounds.append(text)
+            if progress is not None:
+                progress(text)
+
+        # over the DSP budget: share operators (fewer units of the costliest kinds, higher IIs)
+        for _ in range(MAX_ROUNDS):
+            if best.cycles is None or budget.dsp is None or best.resources["dsp"] <= budget.dsp:
+                break
+            cuts = _unit_cuts(best, budget.dsp)
+            if not cuts:
+                break
+            results = run(opts, [_directives(factors, {**limits, kind: n}, loops, arrays, lines) for kind, n in cuts])
+            evaluated += len(results)
+            tried = [(r, cut) for cut, r in zip(cuts, results) if r.cycles is not None]
+            fitting = [x for x in tried if budget.allows(x[0].resources)]
+            if fitting:
+                chosen, (kind, n) = min(fitting, key=lambda x: (x[0].cycles, x[0].resources["dsp"]))
+            else:
+                smaller = [x for x in tried if x[0].resources["dsp"] < best.resources["dsp"]]
+                if not smaller:
+                    break
+                chosen, (kind, n) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles))
+            best, limits = chosen, {**limits, kind: n}
+            note(f"allocate {n} {kind} unit{'s' if n > 1 else ''}: {best.cycles} cycles, {best.resources['dsp']} DSP")
         for _ in range(MAX_ROUNDS):
             if best.cycles is None:
                 break
-            moves = [(lp, {**factors, lp.name: factors.get(lp.name, 1) * 2}) for lp in loops.values() if factors.get(lp.name, 1) * 2 <= lp.trip]
+            moves: list[tuple[str, dict[str, int], dict[str, int]]] = [
+                (f"unroll loop '{lp.name}' (line {lp.line}) by {factors.get(lp.name, 1) * 2}", {**factors, lp.name: factors.get(lp.name, 1) * 2}, limits)
+                for lp in loops.values()
+                if factors.get(lp.name, 1) * 2 <= lp.trip
+            ]
+            # a limited operation may get more units back when the budget has room for them
+            for kind, n in limits.items():
+                moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}))
             if not moves:
                 break
-            results = run(opts, [_directives(f, loops, arrays, lines) for _, f in moves])
+            results = run(opts, [_directives(f, lim, loops, arrays, lines) for _, f, lim in moves])
             evaluated += len(results)
-            faster = [(r, lp) for (lp, _), r in zip(moves, results) if r.cycles is not None and r.cycles < best.cycles and budget.allows(r.resources)]
+            faster = [(r, m) for m, r in zip(moves, results) if r.cycles is not None and r.cycles < best.cycles and budget.allows(r.resources)]
             if not faster:
                 break
             # the fewest cycles; among equals the fewest DSPs
-            best, lp = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1].line))
-            factors[lp.name] = factors.get(lp.name, 1) * 2
-            note = f"unroll loop '{lp.name}' (line {lp.line}) by {factors[lp.name]}: {best.cycles} cycles, {best.resources.get('dsp', 0)} DSP"
-            rounds.append(note)
-            if progress is not None:
-                progress(note)
+            best, (what, factors, limits) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
+            note(f"{what}: {best.cycles} cycles, {best.resources.get('dsp', 0)} DSP")
     return Exploration(budget, baseline, best, evaluated, rounds)
 
 

@@ -80,6 +80,17 @@ def memory_cost(mem: MemRef, target: Target) -> tuple[float, float, float]:
     return 0, 0, max(words, math.ceil(bits / table["bram_bits"]))
 
 
+def units_by_kind(fn: HirFunc, target: Target) -> dict[str, tuple[int, int]]:
+    """Per operator kind (``dmul``, ``mul``, ...): its units after binding and the DSPs of the
+    largest of them (what ``#pragma HLS allocation`` of that kind can save per unit)."""
+    out: dict[str, tuple[int, int]] = {}
+    for members in bind_units(fn):
+        kind = members[0].kind
+        count, dsp = out.get(kind, (0, 0))
+        out[kind] = (count + 1, max(dsp, int(unit_cost(members[0], target)[0])))
+    return out
+
+
 def estimate(fn: HirFunc, target: Target) -> Resources:
     """The estimate for ``fn`` on ``target``; memories outside the design (arguments) cost nothing."""
     out = Resources()

@@ -124,6 +124,19 @@ class _Ctx:
 # ---- segments: a DAG of ops scheduled together ---------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _UnitResource:
+    """The units of one operator kind and width that an allocation (the ``index``-th of the
+    function) limits."""
+
+    kind: str
+    width: int
+    index: int
+
+    def name(self, unit: int) -> str:
+        return f"{self.kind}_w{self.width}_a{self.index}_u{unit}"
+
+
 @dataclass(eq=False)
 class _Pending:
     """An op of a segment before scheduling: ``make(at)`` builds the HIR op once times are known."""
@@ -157,6 +170,7 @@ class _Segment:
         self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None]]] = {}
         # item index -> which of several independent loops run as one pipeline it belongs to
         self.unit_of: dict[int, int] = {}
+        self.unit_limits: dict[_UnitResource, int] = {}  # operators '#pragma HLS allocation' limits
 
     # -- value helpers --
     @property
@@ -188,7 +202,19 @@ class _Segment:
     def unit(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None) -> Value:
         res = self.ctx.value(kind, width)
         lat = self.target.unit_latency(kind, max([width] + [v.width for v in operands]))
-        self._emit(DagNode(lat, 0.0, None, width), res, operands, lambda ops, at, k=kind, r=res, la=lat, lc=loc: UnitOp(r, k, ops, la, at, lc), loc)
+        alloc = self.ctx.fn.allocation_of(kind, loc)
+        if alloc is None:
+            self._emit(DagNode(lat, 0.0, None, width), res, operands, lambda ops, at, k=kind, r=res, la=lat, lc=loc: UnitOp(r, k, ops, la, at, lc), loc)
+            return res
+        # '#pragma HLS allocation': the ops it limits are a resource of ``limit`` units (per
+        # operand width: units of one kind and width are what ops can share)
+        resource = _UnitResource(kind, max(v.width for v in operands), self.ctx.fn.allocations.index(alloc))
+        self.unit_limits[resource] = alloc.limit
+
+        def build(ops: list[Value], at: Time, unit: int = 0, k: str = kind, r: Value = res, la: int = lat, lc: SourceLoc | None = loc) -> Op:
+            return UnitOp(r, k, ops, la, at, lc, resource.name(unit))
+
+        self._emit(DagNode(lat, 0.0, resource, width), res, operands, build, loc)
         return res
 
     def element_key(self, indices: list[Value], subs: list[Expr] | None) -> tuple[object, ...] | None:
@@ -296,8 +322,12 @@ class _Segment:
                     self.memory_deps.append((a, b, delay, d))
 
     def capacity(self) -> dict[object, int]:
-        """Ports per memory: how many accesses one cycle (one modulo slot) can take."""
-        return {m: m.ports for m in self.mem_log}
+        """Ports per memory and units per allocated operator: how many accesses or issues one
+        cycle (one modulo slot) can take."""
+        out: dict[object, int] = {m: m.ports for m in self.mem_log}
+        for res, limit in self.unit_limits.items():
+            out[res] = limit
+        return out
 
     def sink(self, operands: list[Value]) -> int:
         """A zero-latency placeholder standing for the op that consumes values at the segment end."""
@@ -1456,6 +1486,12 @@ class _Lowering:
             uses = sum(1 for nd in seg.dag.nodes if nd.resource is mem)
             ports = f"{mem.ports} port{'s' if mem.ports > 1 else ''}"
             return f"{head}: {uses} accesses to '{mem.name}' per iteration on its {ports}: ResMII={bound.res_mii}"
+        if isinstance(bound.resource, _UnitResource):
+            res = bound.resource
+            uses = sum(1 for nd in seg.dag.nodes if nd.resource == res)
+            alloc = self.ctx.fn.allocations[res.index]
+            units = f"{alloc.limit} unit{'s' if alloc.limit > 1 else ''}"
+            return f"{head}: {uses} {res.kind} ops per iteration on the {units} of '#pragma HLS allocation' (line {alloc.loc.line}): ResMII={bound.res_mii}"
         return f"{head}: no schedule at a lower II satisfies the dependences and ports"
 
     def distance_fn(

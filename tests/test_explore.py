@@ -21,11 +21,11 @@ void saxpy(const float x[N], float y[N]) {
 """
 
 
-def _explore(tmp_path: Path, *flags: str, name: str = "out") -> tuple[dict[str, Any], str]:
+def _explore(tmp_path: Path, *flags: str, name: str = "out", kernel: str = KERNEL, top: str = "saxpy") -> tuple[dict[str, Any], str]:
     src = tmp_path / "k.c"
-    src.write_text(KERNEL)
+    src.write_text(kernel)
     out = tmp_path / name
-    proc = run_hls("synth", str(src), "--top", "saxpy", "-o", str(out), "--explore-jobs", "2", *flags)
+    proc = run_hls("synth", str(src), "--top", top, "-o", str(out), "--explore-jobs", "2", *flags)
     assert proc.returncode == 0, proc.stderr
     return json.loads((out / "report.json").read_text()), proc.stderr
 
@@ -96,3 +96,26 @@ def test_loops_the_user_pins_are_left_alone(tmp_path: Path) -> None:
     apply_directives(fn, [Directive("unroll", loops[0].name, (("factor", "4"),), loops[0].line)])
     (inner,) = [lp for lp in fn.loops() if lp.name == loops[0].name]
     assert [(p.name, p.options) for p in inner.pragmas] == [("unroll", {"factor": "4"})]
+
+
+PRODUCTS = """
+#define N 32
+void products(const double a[N], const double b[N], double c[N]) {
+  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i];
+}
+"""
+
+
+@pytest.mark.parametrize(("budget", "dmul_units"), [(14, 1), (25, 2)])
+def test_a_budget_below_the_source_design_shares_operators(tmp_path: Path, budget: int, dmul_units: int) -> None:
+    """Four double multiplications and an addition per iteration (47 DSP at II 1): within 14 DSP
+    one multiplier serves all four (II 4), within 25 two of them (II 2); bit-exact in cosim."""
+    report, _ = _explore(tmp_path, "--max-dsp", str(budget), kernel=PRODUCTS, top="products")
+    found = report["exploration"]
+    assert found["baseline"]["resources"]["dsp"] == 47
+    assert report["resources"]["dsp"] <= budget
+    assert f"#pragma HLS allocation operation instances=dmul limit={dmul_units}" in [d["pragma"] for d in found["directives"]]
+    assert report["loops"][0]["achieved_ii"] == 4 // dmul_units
+    src = tmp_path / "k.c"
+    proc = run_hls("cosim", str(src), "--top", "products", "-o", str(tmp_path / "out"), "--runs", "3", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

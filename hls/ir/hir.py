@@ -107,6 +107,9 @@ class UnitOp:
     latency: int
     at: Time
     loc: SourceLoc | None = None
+    # the unit it issues on when '#pragma HLS allocation' makes ops of one pipelined loop share
+    # units (at distinct cycles modulo the II); None: a unit of its own there
+    unit: str | None = None
 
 
 @dataclass(eq=False)
@@ -259,7 +262,8 @@ def _print_ops(ops: list[Op], out: list[str], ind: str) -> None:
             out.append(f"{ind}{op.result!r} = comb.{op.kind} {args} at {op.at} : i{op.result.width}")
         elif isinstance(op, UnitOp):
             args = ", ".join(repr(v) for v in op.operands)
-            out.append(f"{ind}{op.result!r} = hir.unit.{op.kind} {args} at {op.at} delay {op.latency} : i{op.result.width}")
+            on = f" on {op.unit}" if op.unit is not None else ""
+            out.append(f"{ind}{op.result!r} = hir.unit.{op.kind} {args} at {op.at} delay {op.latency}{on} : i{op.result.width}")
         elif isinstance(op, LoadOp):
             pred = f" if {op.pred!r}" if op.pred else ""
             byp = " bypass" if op.bypass else ""

@@ -42,7 +42,7 @@ _FUNC = re.compile(r"hir\.func @(\w+) at %(\w+) \((.*)\)(?: -> i(\d+))? \{$")
 _ALLOCA = re.compile(r"%(\w+) = hir\.alloca : (.*)$")
 _CONST = re.compile(r"%(\w+) = hw\.constant (\d+) : i(\d+)$")
 _COMB = re.compile(rf"%(\w+) = comb\.(\w+) (.*) at {_TIME} : i(\d+)$")
-_UNIT = re.compile(rf"%(\w+) = hir\.unit\.(\w+) (.*) at {_TIME} delay (\d+) : i(\d+)$")
+_UNIT = re.compile(rf"%(\w+) = hir\.unit\.(\w+) (.*) at {_TIME} delay (\d+)(?: on (\w+))? : i(\d+)$")
 _INDEX = r"%(\w+)\[port (\d+)\]\[(.*?)\]"
 _LOAD = re.compile(rf"%(\w+) = hir\.load {_INDEX} at {_TIME}(?: if %(\w+))?( bypass)? : i(\d+)$")
 _STORE = re.compile(rf"hir\.store %(\w+) to {_INDEX} at {_TIME}(?: if %(\w+))?$")
@@ -158,7 +158,7 @@ class _Parser:
             return CombOp(self.define(m[1], int(m[6])), m[2], operands, self.time(m[4], m[5]))
         if m := _UNIT.match(line):
             operands = self.operands(m[3])
-            return UnitOp(self.define(m[1], int(m[7])), m[2], operands, int(m[6]), self.time(m[4], m[5]))
+            return UnitOp(self.define(m[1], int(m[8])), m[2], operands, int(m[6]), self.time(m[4], m[5]), unit=m[7])
         if m := _LOAD.match(line):
             idx = self.operands(m[4])
             pred = self.value(m[7]) if m[7] else None

@@ -118,6 +118,7 @@ class Verifier:
 
     def region(self, ops: list[Op], region: _Region, outer_values: dict[Value, Time | str], is_function: bool = False) -> None:
         port_use: dict[tuple[MemRef, int, TimeVar, int], Op] = {}
+        unit_use: dict[tuple[str, TimeVar, int], Op] = {}
         pending: list[tuple[Op, Time]] = []  # completions not yet waited for
         for idx, op in enumerate(ops):
             what = _describe(op)
@@ -147,6 +148,13 @@ class Verifier:
             elif isinstance(op, UnitOp):
                 for v in op.operands:
                     self.use(v, op.at, region, what)
+                if op.unit is not None:
+                    # ops on one unit issue at distinct cycles (modulo the II in a pipelined loop)
+                    slot = op.at.offset % region.ii if region.ii else op.at.offset
+                    on = (op.unit, op.at.var, slot)
+                    if on in unit_use:
+                        self.fail(f"{what} and {_describe(unit_use[on])} issue on unit {op.unit} in the same cycle")
+                    unit_use[on] = op
                 self.define(op.result, op.at + op.latency, region)
             elif isinstance(op, (LoadOp, StoreOp)):
                 if len(op.indices) != len(op.mem.dims):

@@ -238,6 +238,23 @@ class Partition:
 
 
 @dataclass(eq=False)
+class Allocation:
+    """At most ``limit`` units of each of ``operations`` (``#pragma HLS allocation operation``):
+    for the whole function (``within`` None) or for the operators written in one loop body or
+    inlined function (``within``: the source locations of its expressions, which every copy of an
+    expression keeps through the transformations)."""
+
+    operations: tuple[str, ...]  # unit op kinds: dmul, fadd, mul, sdiv, ...
+    limit: int
+    within: frozenset[SourceLoc] | None
+    loc: SourceLoc
+
+    def applies(self, kind: str, loc: SourceLoc | None) -> bool:
+        named = kind in self.operations or kind.split("_")[0] in self.operations  # dcmp_olt: dcmp
+        return named and (self.within is None or loc in self.within)
+
+
+@dataclass(eq=False)
 class KernelFunction:
     """The top function: parameters in C order, locals (including inlined callees'), body."""
 
@@ -254,6 +271,12 @@ class KernelFunction:
     # loops whose bodies hold unrolled copies: the loop-transform pass does not distribute them
     kept_together: set[str] = field(default_factory=set)
     partitions: list[Partition] = field(default_factory=list)  # arrays split into banks
+    allocations: list[Allocation] = field(default_factory=list)  # limits on operator units
+
+    def allocation_of(self, kind: str, loc: SourceLoc | None) -> Allocation | None:
+        """The allocation limiting an operator of ``kind`` written at ``loc`` (the tightest)."""
+        found = [a for a in self.allocations if a.applies(kind, loc)]
+        return min(found, key=lambda a: a.limit) if found else None
 
     def partition_of(self, array: Variable) -> Partition | None:
         return next((p for p in self.partitions if p.array is array), None)
@@ -400,6 +423,38 @@ def expr_children(e: Expr) -> list[Expr]:
     return []
 
 
+def source_locations(stmts: list[Stmt]) -> frozenset[SourceLoc]:
+    """The source locations of every statement and expression in ``stmts``, at any depth."""
+    out: set[SourceLoc] = set()
+
+    def expr(e: Expr) -> None:
+        loc = getattr(e, "loc", None)
+        if loc is not None:
+            out.add(loc)
+        for sub in expr_children(e):
+            expr(sub)
+
+    def walk(body: list[Stmt]) -> None:
+        for st in body:
+            out.add(st.loc)
+            if isinstance(st, Assign):
+                for e in [*(st.indices or []), st.value]:
+                    expr(e)
+            elif isinstance(st, If):
+                expr(st.cond)
+                walk(st.then_body)
+                walk(st.else_body)
+            elif isinstance(st, For):
+                expr(st.init)
+                expr(st.bound)
+                walk(st.body)
+            elif st.value is not None:
+                expr(st.value)
+
+    walk(stmts)
+    return frozenset(out)
+
+
 def has_loop(stmts: list[Stmt]) -> bool:
     """Whether a loop is among ``stmts``, at any depth (inside ``if`` branches too)."""
     for s in stmts:
@@ -501,6 +556,9 @@ def print_kernel(fn: KernelFunction) -> str:
     for part in fn.partitions:
         schemes = ", ".join(f"{scheme} {n}" if scheme != "none" else "-" for scheme, n in part.schemes)
         out.append(f"  partition {part.array.name} ({schemes}) into {', '.join(b.name for b in part.banks)}")
+    for alloc in fn.allocations:
+        scope = "function" if alloc.within is None else f"region at line {alloc.loc.line}"
+        out.append(f"  allocation {', '.join(alloc.operations)} limit {alloc.limit} ({scope})")
 
     def emit(stmts: list[Stmt], ind: str) -> None:
         for s in stmts:

@@ -1,0 +1,116 @@
+"""``#pragma HLS allocation operation instances=OP limit=N``: the operators it limits are a
+resource of N units in the modulo schedule (the II rises to what N units allow), ops the schedule
+put on one unit share it in the RTL, the resource estimate counts the units, and cosim stays
+bit-exact. Scope: the function, or the loop body (or inlined function) the pragma is in."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import run_hls
+from hls.ir.hir import print_hir
+from hls.ir.hir_text import parse_hir
+from hls.ir.hir_verify import ScheduleError, verify_hir
+
+KERNELS = """
+#define N 32
+void limited(const double a[N], const double b[N], double c[N]) {
+#pragma HLS allocation operation instances=dmul limit=1
+  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i];
+}
+void unlimited(const double a[N], const double b[N], double c[N]) {
+  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i];
+}
+void in_one_loop(const double a[N], const double b[N], double c[N], double d[N]) {
+  for (int i = 0; i < N; i++) {
+#pragma HLS allocation operation instances=dmul,dadd limit=2
+    c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i] + a[i] * a[i];
+  }
+  for (int i = 0; i < N; i++) d[i] = a[i] * b[i] * 2.0 + c[i] * a[i];
+}
+int integers(const int a[N], const int b[N]) {
+#pragma HLS allocation instances=mul limit=1 operation
+  int s = 0;
+  for (int i = 0; i < N; i++) s += a[i] * b[i] + (a[i] >> 2) * (b[i] | 1);
+  return s;
+}
+"""
+
+
+def _run(tmp_path: Path, top: str, cosim: bool = True) -> dict[str, Any]:
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / top
+    proc = run_hls("synth", str(src), "--top", top, "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    report = dict(json.loads((out / "report.json").read_text()))
+    report["stderr"] = proc.stderr
+    report["hir"] = (out / f"{top}.hir").read_text()
+    if cosim:
+        proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "4", "--quick-build")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    return report
+
+
+def test_one_multiplier_for_four_multiplications(tmp_path: Path) -> None:
+    free = _run(tmp_path, "unlimited", cosim=False)
+    limited = _run(tmp_path, "limited")
+    (loop,) = limited["loops"]
+    assert (free["loops"][0]["achieved_ii"], loop["achieved_ii"], loop["res_mii"]) == (1, 4, 4)
+    assert "4 dmul ops per iteration on the 1 unit of '#pragma HLS allocation' (line 4): ResMII=4" in limited["stderr"]
+    # one double multiplier (11 DSPs) and one adder (3) instead of four multipliers
+    assert (free["resources"]["dsp"], limited["resources"]["dsp"]) == (47, 14)
+    assert limited["hir"].count(" on dmul_w64_a0_u0 ") == 4
+
+
+def test_a_limit_in_a_loop_body_limits_that_loop_only(tmp_path: Path) -> None:
+    report = _run(tmp_path, "in_one_loop")
+    hir = report["hir"]
+    units = {line.split(" on ")[1].split()[0] for line in hir.splitlines() if "hir.unit.dmul" in line and " on " in line}
+    assert units == {"dmul_w64_a0_u0", "dmul_w64_a0_u1"}
+    # five limited multiplications in the first loop's statement, three free ones in the second's
+    assert sum(1 for line in hir.splitlines() if "hir.unit.dmul" in line and " on " in line) == 5
+    assert sum(1 for line in hir.splitlines() if "hir.unit.dmul" in line and " on " not in line) == 3
+
+
+def test_integer_multipliers_share_and_stay_exact(tmp_path: Path) -> None:
+    report = _run(tmp_path, "integers")
+    assert max(lp["achieved_ii"] for lp in report["loops"]) == 2
+    assert report["hir"].count("on mul_w32_a0_u0") == 2
+
+
+def test_units_survive_the_printed_form_and_the_verifier_checks_them(tmp_path: Path) -> None:
+    hir = _run(tmp_path, "in_one_loop", cosim=False)["hir"]
+    fn = parse_hir(hir)
+    verify_hir(fn)
+    assert print_hir(fn) == hir
+    # five ops on two units at II 3: one unit issues in every slot, so moving an op of the other
+    # onto it puts two ops on it in one cycle modulo the II
+    on = {u: [line for line in hir.splitlines() if f" on {u} " in line] for u in ("dmul_w64_a0_u0", "dmul_w64_a0_u1")}
+    full, other = sorted(on, key=lambda u: -len(on[u]))
+    assert len(on[full]) == 3
+    clash = hir.replace(on[other][0], on[other][0].replace(f" on {other} ", f" on {full} "))
+    with pytest.raises(ScheduleError, match=f"issue on unit {full} in the same cycle"):
+        verify_hir(parse_hir(clash))
+
+
+@pytest.mark.parametrize(
+    ("pragma", "kind", "message"),
+    [
+        ("#pragma HLS allocation operation instances=dmull limit=1", "error", "unknown operation 'dmull' in '#pragma HLS allocation' (did you mean 'dmul'?)"),
+        ("#pragma HLS allocation operation instances=dmul limit=0", "error", "needs 'limit=N' with N a positive integer, not '0'"),
+        ("#pragma HLS allocation operation instances=dmul", "error", "needs 'limit=N' with N a positive integer"),
+        ("#pragma HLS allocation operation instances=add limit=1", "warning", "'add' is built as logic, not as a shared unit"),
+        ("#pragma HLS allocation function instances=g limit=1", "warning", "of type function is not implemented"),
+    ],
+)
+def test_bad_allocations_are_located(tmp_path: Path, pragma: str, kind: str, message: str) -> None:
+    src = tmp_path / "bad.c"
+    src.write_text(f"void f(double x[4], double s) {{\n{pragma}\n  for (int i = 0; i < 4; i++) x[i] = x[i] * s;\n}}\n")
+    proc = run_hls("synth", str(src), "--top", "f", "-o", str(tmp_path / "bad"))
+    assert proc.returncode == (1 if kind == "error" else 0), proc.stderr
+    assert "bad.c:2:" in proc.stderr and f"{kind}: " in proc.stderr and message in proc.stderr

@@ -1087,7 +1087,8 @@ def _cycles(fn: KernelFunction, opts: ScheduleOptions) -> int | None:
     """Cycles of one call as the rest of the pipeline would build ``fn`` (None: unknown)."""
     kernel = reuse_loads(copy.deepcopy(fn))
     model = dependences(affine_model(kernel))
-    hir = schedule(model, dataclasses.replace(opts, warnings=[]))
+    # (sharing units within loops costs a CP-SAT solve per loop and at most a cycle or two)
+    hir = schedule(model, dataclasses.replace(opts, warnings=[], share=False))
     return static_latency(hir, model.kernel)
 
 

@@ -85,6 +85,7 @@ class ScheduleOptions:
     pipeline: bool = True  # pipeline innermost loops unless a pragma says otherwise
     flatten: bool = True  # pipeline perfect nests with constant bounds as one loop (loop_flatten)
     warnings: list[Diagnostic] = field(default_factory=list)
+    share: bool = True  # share units within pipelined loops at an II above one (not for cost estimates)
 
 
 @dataclass
@@ -124,17 +125,27 @@ class _Ctx:
 # ---- segments: a DAG of ops scheduled together ---------------------------------------------------
 
 
+# the share of a pipelined loop's cycles that sharing its units at an II above one may cost
+# (a longer iteration: fill and drain once per run of the loop)
+SHARING_SLACK = 0.02
+
+
+def _signed(value: int, width: int) -> int:
+    return value - (1 << width) if value >> (width - 1) else value
+
+
 @dataclass(frozen=True)
 class _UnitResource:
     """The units of one operator kind and width that an allocation (the ``index``-th of the
-    function) limits."""
+    function) limits, or (``index`` -1) that a pipelined loop's II lets its ops share."""
 
     kind: str
     width: int
     index: int
 
     def name(self, unit: int) -> str:
-        return f"{self.kind}_w{self.width}_a{self.index}_u{unit}"
+        scope = f"a{self.index}" if self.index >= 0 else "ii"  # (-1: shared at the II, no allocation)
+        return f"{self.kind}_w{self.width}_{scope}_u{unit}"
 
 
 @dataclass(eq=False)
@@ -171,6 +182,7 @@ class _Segment:
         # item index -> which of several independent loops run as one pipeline it belongs to
         self.unit_of: dict[int, int] = {}
         self.unit_limits: dict[_UnitResource, int] = {}  # operators '#pragma HLS allocation' limits
+        self.free_units: dict[int, tuple[str, int]] = {}  # unit ops no allocation limits: (kind, width)
 
     # -- value helpers --
     @property
@@ -203,19 +215,59 @@ class _Segment:
         res = self.ctx.value(kind, width)
         lat = self.target.unit_latency(kind, max([width] + [v.width for v in operands]))
         alloc = self.ctx.fn.allocation_of(kind, loc)
+        operand_width = max(v.width for v in operands)
+        resource = None
+        if alloc is not None:
+            # '#pragma HLS allocation': the ops it limits are a resource of ``limit`` units (per
+            # operand width: units of one kind and width are what ops can share)
+            resource = _UnitResource(kind, operand_width, self.ctx.fn.allocations.index(alloc))
+            self.unit_limits[resource] = alloc.limit
+        idx = len(self.dag.nodes)
         if alloc is None:
-            self._emit(DagNode(lat, 0.0, None, width), res, operands, lambda ops, at, k=kind, r=res, la=lat, lc=loc: UnitOp(r, k, ops, la, at, lc), loc)
-            return res
-        # '#pragma HLS allocation': the ops it limits are a resource of ``limit`` units (per
-        # operand width: units of one kind and width are what ops can share)
-        resource = _UnitResource(kind, max(v.width for v in operands), self.ctx.fn.allocations.index(alloc))
-        self.unit_limits[resource] = alloc.limit
+            self.free_units[idx] = (kind, operand_width)
 
         def build(ops: list[Value], at: Time, unit: int = 0, k: str = kind, r: Value = res, la: int = lat, lc: SourceLoc | None = loc) -> Op:
-            return UnitOp(r, k, ops, la, at, lc, resource.name(unit))
+            # (a pipelined loop at an II above one may have made the op a shared resource since)
+            on = self.dag.nodes[idx].resource
+            return UnitOp(r, k, ops, la, at, lc, on.name(unit) if isinstance(on, _UnitResource) else None)
 
         self._emit(DagNode(lat, 0.0, resource, width), res, operands, build, loc)
         return res
+
+    def share_units(self, ii: int, trip: int | None) -> None:
+        """At an II above one, lets the unit ops no allocation limits share units (Vitis HLS's
+        sharing within a pipeline): ops of one kind and width become a resource of as few units
+        as the II allows, if the iteration gets no longer than ``SHARING_SLACK`` of the loop's
+        cycles (``trip`` iterations; unknown: no longer at all); else nothing changes."""
+        assert self.solved is not None
+        groups: dict[tuple[str, int], list[int]] = {}
+        for idx, key in self.free_units.items():
+            groups.setdefault(key, []).append(idx)
+        added: dict[_UnitResource, int] = {}
+        for (kind, width), nodes in groups.items():
+            units = -(-len(nodes) // ii)
+            if units < len(nodes):
+                res = _UnitResource(kind, width, -1)
+                added[res] = units
+                for idx in nodes:
+                    self.dag.nodes[idx].resource = res
+        if not added:
+            return
+        self.unit_limits.update(added)
+        try:
+            shared = schedule_dag(self.dag, self.target.budget_ns, 1, self.ctx.opts.time_limit_s, ii, self.capacity())
+        except ScheduleInfeasible:
+            shared = None
+        length = self.solved[1]
+        slack = int(SHARING_SLACK * (trip * ii + length)) if trip is not None else 0
+        if shared is not None and shared[1] <= length + slack:
+            self.solved = shared
+            return
+        for res in added:
+            del self.unit_limits[res]
+        for nodes in groups.values():
+            for idx in nodes:
+                self.dag.nodes[idx].resource = None
 
     def element_key(self, indices: list[Value], subs: list[Expr] | None) -> tuple[object, ...] | None:
         """What identifies an array element within one iteration: the subscript values when they
@@ -1457,6 +1509,14 @@ class _Lowering:
                     raise
         if ii > target:
             self.ctx.opts.warnings.append(Diagnostic(s.loc, "warning", self.ii_reason(s, seg, bound_info, target, ii)))
+        if ii > 1 and self.ctx.opts.share:
+            first, last = self.ctx.const_value.get(init), self.ctx.const_value.get(bound)
+            trip = None
+            if first is not None and last is not None:
+                if cmp_signed:
+                    first, last = _signed(first, init.width), _signed(last, bound.width)
+                trip = trip_count(first, cmp, last, step)
+            seg.share_units(ii, trip)
         ops, end, _ = seg.schedule(Time(ti, 0), 1, [], ii, {iv: 0})
         latency = max(end.offset, ii)
         tf = self.ctx.time_var("tf")

@@ -50,6 +50,7 @@ FEATURES: dict[str, str] = {
     "bind_storage": "#pragma HLS bind_storage on local arrays",
     "pragma_unroll": "#pragma HLS unroll [factor=N] (remainders included)",
     "pragma_partition": "#pragma HLS array_partition cyclic/block/complete on local and argument arrays",
+    "pragma_allocation": "#pragma HLS allocation operation instances=... limit=N in the function or a loop body",
     "interface_pragma": "#pragma HLS interface ... storage_type=ram_1p",
     "cli_ii": "--ii N on the command line",
     "cli_no_pipeline": "--no-pipeline on the command line",

@@ -695,6 +695,7 @@ class KernelGenerator:
         if innermost:
             self.pipeline_pragma(pragma_at)
         self.unroll_pragma(pragma_at, trips)
+        self.allocation_pragma(pragma_at)
         self.emit("}")
         assert self.lines[start].lstrip().startswith("for")
 
@@ -714,6 +715,19 @@ class KernelGenerator:
             text = "#pragma HLS unroll" if trips <= 8 and self.rng.random() < 0.3 else f"#pragma HLS unroll factor={self.rng.randint(2, 4)}"
             self.lines.insert(at, pad + text)
             self.used.add("pragma_unroll")
+
+    def allocation_pragma(self, at: int | None = None) -> None:
+        """``#pragma HLS allocation`` of one or two operator kinds, in the function body (``at``
+        None: here) or a loop body (inserted at ``at``)."""
+        if not self.chance("pragma_allocation", 0.12 if at is None else 0.06):
+            return
+        ops = self.rng.sample(["mul", "dmul", "dadd", "dsub", "fmul", "fadd", "fsub", "sdiv", "udiv", "srem", "dcmp", "sitofp"], self.rng.randint(1, 2))
+        text = f"#pragma HLS allocation operation instances={','.join(ops)} limit={self.rng.choice([1, 1, 2, 3])}"
+        if at is None:
+            self.emit(text)
+        else:
+            self.lines.insert(at, "  " * (self.depth + 1) + text)
+        self.used.add("pragma_allocation")
 
     def partition_pragma(self, name: str, dims: tuple[int, ...]) -> None:
         if not self.chance("pragma_partition", 0.25):
@@ -916,6 +930,7 @@ class KernelGenerator:
             self.used.add("interface_pragma")
         for a in [a for a in self.arrays if not a.local]:
             self.partition_pragma(a.name, a.dims)
+        self.allocation_pragma()
         if self.chance("local_scalars", 0.5):
             self.declare_local()
         if self.chance("incdec", 0.3):

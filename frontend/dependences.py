@@ -13,6 +13,7 @@ import functools
 import json
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 import islpy as isl
@@ -30,14 +31,31 @@ def _union(maps: list[isl.Map], params: isl.Space) -> isl.UnionMap:
     return out
 
 
-def _distance(deltas: isl.Set, level: int) -> tuple[int, int] | None:
+@dataclass
+class _DistanceBudget:
+    """How many distance computations of one analysis ran out of operations: past
+    ``_DISTANCE_FAILURES`` the rest of the analysis does not try (unknown distances)."""
+
+    failures: int = 0
+
+    @property
+    def spent(self) -> bool:
+        return self.failures >= _DISTANCE_FAILURES
+
+
+def _distance(deltas: isl.Set, level: int, budget: _DistanceBudget) -> tuple[int, int] | None:
     """[min, max] of the iterator difference at loop ``level`` (0 = outermost) among the schedule
-    ``deltas`` of a dependence, or None."""
+    ``deltas`` of a dependence, or None (unbounded, or too costly to find: parametric integer
+    programming is exponential on sets with many modulo constraints, and an unknown distance is
+    the conservative answer)."""
+    if budget.spent:
+        return None
     pos = 2 * level + 1
     try:
-        lo = deltas.dim_min(pos).min_val()
-        hi = deltas.dim_max(pos).max_val()
+        lo = bounded(lambda: deltas.dim_min(pos).min_val(), _DISTANCE_OPERATIONS)
+        hi = bounded(lambda: deltas.dim_max(pos).max_val(), _DISTANCE_OPERATIONS)
     except isl.Error:
+        budget.failures += 1
         return None
     if not (lo.is_int() and hi.is_int()):
         return None
@@ -74,6 +92,10 @@ T = TypeVar("T")
 # isl operations one dataflow problem may take (PolyBench's largest, heat-3d, needs well under a
 # tenth of it); beyond it the analysis falls back to a conservative dependence
 _FLOW_OPERATIONS = 20_000_000
+# isl operations for the least and greatest distance of a dependence at one loop
+_DISTANCE_OPERATIONS = 200_000
+# distance computations of one analysis that may run out of operations before the rest is not tried
+_DISTANCE_FAILURES = 4
 
 
 def bounded(compute: Callable[[], T], operations: int) -> T:
@@ -109,7 +131,9 @@ def _all_pairs(first: isl.UnionMap, second: isl.UnionMap, order: isl.UnionMap) -
     return isl.UnionMap.from_domain_and_range(first.domain(), second.domain()).intersect(order)
 
 
-def _split_by_level(kind: str, var: Variable, m: isl.Map, src: AffineStatement, dst: AffineStatement, may: bool) -> list[Dependence]:
+def _split_by_level(
+    kind: str, var: Variable, m: isl.Map, src: AffineStatement, dst: AffineStatement, may: bool, budget: _DistanceBudget
+) -> list[Dependence]:
     """One dependence per carrying loop of ``m`` (and one for the same iteration of all of them)."""
     out: list[Dependence] = []
     common = _common_loops(src, dst)
@@ -124,7 +148,7 @@ def _split_by_level(kind: str, var: Variable, m: isl.Map, src: AffineStatement, 
             continue
         part = m.intersect(src.schedule.apply_range(order).apply_range(dst.schedule.reverse()))
         deltas = timed_part.deltas()
-        distance = {lp: _distance(deltas, k) for k, lp in enumerate(common)}
+        distance = {lp: _distance(deltas, k, budget) for k, lp in enumerate(common)}
         carried = common[level] if level is not None else None
         out.append(Dependence(kind, var, src, dst, part.coalesce(), distance, carried, may))
     return out
@@ -143,6 +167,7 @@ def analyze(model: AffineModel) -> list[Dependence]:
         for a in s.writes:
             arrays.setdefault(a.var, []).append((s, a, True))
     found: list[Dependence] = []
+    budget = _DistanceBudget()
     for var, accesses in sorted(arrays.items(), key=lambda kv: kv[0].name):
         if not any(w for _, _, w in accesses):
             continue  # only read: no dependences
@@ -182,7 +207,7 @@ def analyze(model: AffineModel) -> list[Dependence]:
                 src = by_name[m.get_tuple_name(isl.dim_type.in_)]
                 dst = by_name[m.get_tuple_name(isl.dim_type.out)]
                 with processing(dst.stmt.loc):
-                    found.extend(_split_by_level(kind, var, m, src, dst, may or not exact_flow))
+                    found.extend(_split_by_level(kind, var, m, src, dst, may or not exact_flow, budget))
     found.sort(key=lambda d: (int(d.source.name[1:]), int(d.sink.name[1:]), d.array.name, d.kind))
     return found
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,6 +38,23 @@ def model_from_source(tmp_path: Path, source: str, top: str) -> AffineModel:
 def run_hls(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The hls CLI with ``args`` (``env``: variables added to this environment)."""
     return subprocess.run([HLS, *args], capture_output=True, text=True, cwd=cwd, env={**os.environ, **env} if env else None)
+
+
+def synth_and_cosim(tmp_path: Path, source: str, top: str, cosim: bool = True) -> tuple[dict[str, Any], Path]:
+    """Synthesizes ``top`` of ``source`` (written to k.c) into tmp_path/top and, with ``cosim``,
+    co-simulates it with random inputs; its report.json (with the synthesis stderr as
+    ``stderr``) and the output folder."""
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    out = tmp_path / top
+    proc = run_hls("synth", str(src), "--top", top, "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    report = dict(json.loads((out / "report.json").read_text()))
+    report["stderr"] = proc.stderr
+    if cosim:
+        proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "4", "--quick-build")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    return report, out
 
 
 @pytest.fixture

@@ -5,13 +5,12 @@ bit-exact. Scope: the function, or the loop body (or inlined function) the pragm
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import run_hls
+from conftest import run_hls, synth_and_cosim
 from hls.ir.hir import print_hir
 from hls.ir.hir_text import parse_hir
 from hls.ir.hir_verify import ScheduleError, verify_hir
@@ -42,17 +41,8 @@ int integers(const int a[N], const int b[N]) {
 
 
 def _run(tmp_path: Path, top: str, cosim: bool = True) -> dict[str, Any]:
-    src = tmp_path / "k.c"
-    src.write_text(KERNELS)
-    out = tmp_path / top
-    proc = run_hls("synth", str(src), "--top", top, "-o", str(out))
-    assert proc.returncode == 0, proc.stderr
-    report = dict(json.loads((out / "report.json").read_text()))
-    report["stderr"] = proc.stderr
+    report, out = synth_and_cosim(tmp_path, KERNELS, top, cosim)
     report["hir"] = (out / f"{top}.hir").read_text()
-    if cosim:
-        proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "4", "--quick-build")
-        assert proc.returncode == 0, proc.stdout + proc.stderr
     return report
 
 
@@ -131,16 +121,9 @@ def test_ops_of_a_loop_whose_recurrence_sets_the_ii_share_units(tmp_path: Path) 
     """The sum's recurrence through its adder sets the II; within it the two multiplications take
     one multiplier and the two additions one adder (as Vitis HLS shares within a pipeline), at
     the same II (the iteration a cycle longer: within 2% of the loop's cycles); bit-exact."""
-    src = tmp_path / "dot.c"
-    src.write_text(DOT)
-    out = tmp_path / "dot2"
-    proc = run_hls("synth", str(src), "--top", "dot2", "-o", str(out))
-    assert proc.returncode == 0, proc.stderr
-    report = json.loads((out / "report.json").read_text())
+    report, out = synth_and_cosim(tmp_path, DOT, "dot2")
     (loop,) = report["loops"]
     assert loop["achieved_ii"] == loop["rec_mii"] > 1
     assert report["resources"]["dsp"] == 14  # one double multiplier (11) and one adder (3)
     hir = (out / "dot2.hir").read_text()
     assert hir.count(" on dmul_w64_ii_u0 ") == 2 and hir.count(" on dadd_w64_ii_u0 ") == 2
-    proc = run_hls("cosim", str(src), "--top", "dot2", "-o", str(out), "--runs", "4", "--quick-build")
-    assert proc.returncode == 0, proc.stdout + proc.stderr

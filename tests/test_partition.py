@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from conftest import kernel_from_source, run_hls
+from conftest import kernel_from_source, run_hls, synth_and_cosim
 from hls.diagnostics import Diagnostic, HlsError
 from hls.ir.kernel import ArrayRead, Assign, Binary, Cast, Expr, For, If, KernelFunction, Select, Unary, VarRead
 from hls.scheduler.partition import partition
@@ -89,17 +89,8 @@ def _partitioned(tmp_path: Path, top: str) -> tuple[KernelFunction, list[Diagnos
 
 
 def _run(tmp_path: Path, top: str, cosim: bool = True) -> dict[str, Any]:
-    src = tmp_path / "k.c"
-    src.write_text(KERNELS)
-    out = tmp_path / top
-    proc = run_hls("synth", str(src), "--top", top, "-o", str(out))
-    assert proc.returncode == 0, proc.stderr
-    report = dict(json.loads((out / "report.json").read_text()))
-    report["stderr"] = proc.stderr
+    report, out = synth_and_cosim(tmp_path, KERNELS, top, cosim)
     report["interface"] = json.loads((out / "interface.json").read_text())
-    if cosim:
-        proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "4", "--quick-build")
-        assert proc.returncode == 0, proc.stdout + proc.stderr
     return report
 
 

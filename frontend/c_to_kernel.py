@@ -108,6 +108,7 @@ class CToKernel:
         self.warnings = warnings
         self.fn_pragmas: list[Pragma] = []  # directives on the top function and its variables
         self.allocations: list[Allocation] = []  # '#pragma HLS allocation' limits
+        self.initializing: list[str] = []  # locals whose initializers are being read
         self.funcs: dict[str, c_ast.FuncDef] = {}
         self.typedefs: dict[str, c_ast.Node] = {}
         self.enums: dict[str, int] = {}
@@ -188,6 +189,8 @@ class CToKernel:
                 return scope.names[name]
             if name in scope.values:
                 return clone_expr(scope.values[name])
+        if name in self.initializing:
+            raise HlsError(self.loc(node), f"'{name}' is read in its own initializer, where its value is indeterminate")
         raise HlsError(self.loc(node), f"'{name}' is undeclared (globals are not supported)")
 
     def _array_parameter(self, d: c_ast.Decl) -> ArrayType | None:
@@ -436,7 +439,12 @@ class CToKernel:
         if d.init is not None:
             if isinstance(t, ArrayType):
                 raise unsupported(self.loc(d.init), f"initializer of local array '{d.name}'")
-            value = convert(self.expr(d.init), t)
+            # C puts the variable in scope in its own initializer, where its value is indeterminate
+            self.initializing.append(d.name)
+            try:
+                value = convert(self.expr(d.init), t)
+            finally:
+                self.initializing.pop()
             out = [Assign(var, None, value, loc)]
         self.locals.append(var)
         self.scopes[-1].names[d.name] = var

@@ -18,6 +18,8 @@ CASES = {
     "early_return": ("int f(int a) {\n  if (a) return 1;\n  return 0;\n}\n", 2, 10, "early 'return' (return must be the last statement of the function) is not supported"),
     "break": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    if (a[i]) break;\n    a[i] = 1;\n  }\n}\n", 3, 15, "'break' is not supported"),
     "global": ("int g;\nvoid f(int a[4]) {\n  a[0] = g;\n}\n", 3, 10, "'g' is undeclared (globals are not supported)"),
+    # (hls.progen seed 95327 generated 'long long t0 = ... t0 ^ t0 ...', told it was a global)
+    "own_initializer": ("void f(int a[4]) {\n  int t = a[t & 3];\n}\n", 2, 13, "'t' is read in its own initializer, where its value is indeterminate"),
     "loop_var_write": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    i = i + 1;\n  }\n}\n", 3, 5, "assignment to loop variable 'i' inside its loop is not supported"),
     "unsized_array": ("void f(int a[]) {\n  a[0] = 1;\n}\n", 1, 12, "array 'a' needs a constant size"),
     "increment_in_expr": ("void f(int a[4]) {\n  int i = 0;\n  a[i++] = 1;\n}\n", 3, 5, "'++' inside an expression (use it as a statement) is not supported"),

@@ -5,8 +5,9 @@ unit when they never issue in the same cycle: their inputs are multiplexed by ea
 pulse and each reads the shared result at its own time. Ops never issue together when they lie
 in different loops (or ``if`` branches) run one after the other, or in one straight-line stretch
 of sequential code at different times. Ops of one pipelined loop all overlap and keep units of
-their own, unless ``#pragma HLS allocation`` limited them: then the modulo schedule put them on
-named units at distinct cycles modulo the II, and ops named to one unit share it. Sharing is
+their own, unless ``#pragma HLS allocation`` limited them or their II let them share: then the
+modulo schedule put them on named units at distinct cycles modulo the II, and ops named to one
+unit share it. Sharing is
 what keeps a kernel of several loop nests within a DSP budget (as Vitis HLS shares operators
 between loops).
 """

@@ -19,6 +19,7 @@ from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
+from hls.ir.evaluate import signed_value
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -330,7 +331,7 @@ class _Builder:
     def range_of(self, v: Value) -> tuple[int, int] | None:
         """The signed range (two's complement at ``v.width``) ``v`` is proven to stay in, if known."""
         if v in self.const_val:
-            x = _signed(self.const_val[v], v.width)
+            x = signed_value(self.const_val[v], v.width)
             return x, x
         return self.ranges.get(v)
 
@@ -640,11 +641,6 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)), tuple(b.fp_units[k] for k in sorted(b.fp_units)),
         tuple(b.rams[k] for k in sorted(b.rams)), tuple(b.simulation_models),
     )  # fmt: skip
-
-
-def _signed(bits: int, width: int) -> int:
-    bits &= (1 << width) - 1
-    return bits - (1 << width) if bits >> (width - 1) else bits
 
 
 def _signed_bits(lo: int, hi: int) -> int:

@@ -73,7 +73,7 @@ DIRECTIVES: dict[str, Directive] = {
     "dataflow": Directive("function", ("disable_start_propagation",)),
     "latency": Directive("function", ("min", "max")),
     "top": Directive("function", ("name",)),
-    "allocation": Directive("function", ("instances", "limit", "function", "operation", "type"), ("instances", "limit", "operation", "type")),
+    "allocation": Directive("function", ("instances", "limit", "function", "operation", "type"), ("instances", "limit", "function", "operation", "type")),
     "expression_balance": Directive("function", ("off",)),
     "occurrence": Directive("function", ("cycle", "off")),
     "protocol": Directive("function", ("mode", "floating", "fixed")),

@@ -25,7 +25,7 @@ from hls.ir.interface import ArrayArg, ArrayBank, FunctionInterface, MemPortUse,
 from hls.ir.kernel import KernelVerifyError
 from hls.passes import PIPELINE, STAGES
 from hls.report import build_report, report_json, report_text, static_latency
-from hls.resources import estimate, units_by_kind
+from hls.resources import estimate
 from hls.scheduler.lower_to_hir import ScheduleOptions
 from hls.scheduler.target import Target, TargetError, load_target
 
@@ -201,7 +201,8 @@ def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int], d
             ctx.model = ir
         if p.stage == "hir":
             assert ctx.model is not None
-            return static_latency(ir, ctx.model.kernel), estimate(ir, target).as_dict(), units_by_kind(ir, target)
+            resources = estimate(ir, target)
+            return static_latency(ir, ctx.model.kernel), resources.as_dict(), resources.units
     raise AssertionError("the pipeline has no schedule stage")
 
 

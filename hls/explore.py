@@ -11,8 +11,8 @@ schedule then raises the II of loops with more such ops than units) and keeps th
 candidate within the budget, else the smallest. Then each round tries doubling the unroll factor
 of every loop with a constant trip count (partitioning cyclically, by the same factor, each array
 dimension that loop's iterator subscripts) and one more unit of each limited operation, and
-keeps the fastest candidate within the budget, until no candidate is faster. A round's candidates are evaluated in parallel, on the local cores
-or on a Dask cluster. Unrolling never reassociates floating-point operations: the chosen design is
+keeps the fastest candidate within the budget, until no candidate is faster. A round's candidates
+are evaluated in parallel, on the local cores or on a Dask cluster. Unrolling never reassociates floating-point operations: the chosen design is
 as bit-exact as the source's.
 """
 
@@ -129,7 +129,7 @@ def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> Ker
             lp = loops[d.target]
             lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [prag]
         elif d.name == "allocation":
-            fn.allocations = [*fn.allocations, Allocation((d.target,), int(dict(d.options)["limit"]), None, fn.loc)]
+            fn.allocations = [*fn.allocations, Allocation((d.target,), int(dict(d.options)["limit"]), None, fn.loc, explored=True)]
         else:
             fn.pragmas = [*fn.pragmas, Pragma(d.name, {"variable": d.target, **dict(d.options)}, fn.loc)]
     return fn

@@ -11,7 +11,7 @@ same kind before implementation); ``hls impl`` measures the real ones.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hls.backend.binding import bind_units
@@ -26,6 +26,9 @@ class Resources:
     lut: int = 0
     ff: int = 0
     bram: int = 0
+    # per operator kind (dmul, mul, ...): its units after binding and the DSPs of the largest one
+    # (what '#pragma HLS allocation' of that kind can save per unit)
+    units: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def add(self, dsp: float = 0, lut: float = 0, ff: float = 0, bram: float = 0) -> None:
         self.dsp += int(dsp)
@@ -80,17 +83,6 @@ def memory_cost(mem: MemRef, target: Target) -> tuple[float, float, float]:
     return 0, 0, max(words, math.ceil(bits / table["bram_bits"]))
 
 
-def units_by_kind(fn: HirFunc, target: Target) -> dict[str, tuple[int, int]]:
-    """Per operator kind (``dmul``, ``mul``, ...): its units after binding and the DSPs of the
-    largest of them (what ``#pragma HLS allocation`` of that kind can save per unit)."""
-    out: dict[str, tuple[int, int]] = {}
-    for members in bind_units(fn):
-        kind = members[0].kind
-        count, dsp = out.get(kind, (0, 0))
-        out[kind] = (count + 1, max(dsp, int(unit_cost(members[0], target)[0])))
-    return out
-
-
 def estimate(fn: HirFunc, target: Target) -> Resources:
     """The estimate for ``fn`` on ``target``; memories outside the design (arguments) cost nothing."""
     out = Resources()
@@ -98,6 +90,8 @@ def estimate(fn: HirFunc, target: Target) -> Resources:
 
     for members in bind_units(fn):
         dsp, lut, ff = unit_cost(members[0], target)
+        count, most = out.units.get(members[0].kind, (0, 0))
+        out.units[members[0].kind] = (count + 1, max(most, int(dsp)))
         # a shared unit: a multiplexer before each input
         out.add(dsp=dsp, lut=lut + (len(members) - 1) * sum(v.width for v in members[0].operands), ff=ff)
 

@@ -24,7 +24,7 @@ import islpy as isl
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
-from hls.ir.evaluate import eval_expr, trip_count
+from hls.ir.evaluate import eval_expr, signed_value, trip_count
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -128,10 +128,6 @@ class _Ctx:
 # the share of a pipelined loop's cycles that sharing its units at an II above one may cost
 # (a longer iteration: fill and drain once per run of the loop)
 SHARING_SLACK = 0.02
-
-
-def _signed(value: int, width: int) -> int:
-    return value - (1 << width) if value >> (width - 1) else value
 
 
 @dataclass(frozen=True)
@@ -693,9 +689,6 @@ def _fold_comb(kind: str, vals: list[int | None], widths: list[int], width: int)
     m = (1 << width) - 1
     a = [v for v in vals if v is not None]
 
-    def signed(v: int, w: int) -> int:
-        return v - (1 << w) if v >> (w - 1) else v
-
     if kind in ("add", "sub", "mul", "and", "or", "xor"):
         x, y = a
         return {"add": x + y, "sub": x - y, "mul": x * y, "and": x & y, "or": x | y, "xor": x ^ y}[kind] & m
@@ -705,11 +698,11 @@ def _fold_comb(kind: str, vals: list[int | None], widths: list[int], width: int)
             return None
         if kind == "shl":
             return (x << y) & m
-        return (x >> y) if kind == "lshr" else (signed(x, widths[0]) >> y) & m
+        return (x >> y) if kind == "lshr" else (signed_value(x, widths[0]) >> y) & m
     if kind in ("eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"):
         x, y = a
         if kind[0] == "s":
-            x, y = signed(x, widths[0]), signed(y, widths[1])
+            x, y = signed_value(x, widths[0]), signed_value(y, widths[1])
         op = kind[1:] if kind[0] in "su" else kind
         return int({"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y}[op])
     if kind == "not":
@@ -719,7 +712,7 @@ def _fold_comb(kind: str, vals: list[int | None], widths: list[int], width: int)
     if kind in ("zext", "trunc"):
         return a[0] & m
     if kind == "sext":
-        return signed(a[0], widths[0]) & m
+        return signed_value(a[0], widths[0]) & m
     if kind == "bool":
         return int(a[0] != 0)
     if kind == "select":
@@ -1514,7 +1507,7 @@ class _Lowering:
             trip = None
             if first is not None and last is not None:
                 if cmp_signed:
-                    first, last = _signed(first, init.width), _signed(last, bound.width)
+                    first, last = signed_value(first, init.width), signed_value(last, bound.width)
                 trip = trip_count(first, cmp, last, step)
             seg.share_units(ii, trip)
         ops, end, _ = seg.schedule(Time(ti, 0), 1, [], ii, {iv: 0})
@@ -1551,7 +1544,7 @@ class _Lowering:
             uses = sum(1 for nd in seg.dag.nodes if nd.resource == res)
             alloc = self.ctx.fn.allocations[res.index]
             units = f"{alloc.limit} unit{'s' if alloc.limit > 1 else ''}"
-            return f"{head}: {uses} {res.kind} ops per iteration on the {units} of '#pragma HLS allocation' (line {alloc.loc.line}): ResMII={bound.res_mii}"
+            return f"{head}: {uses} {res.kind} ops per iteration on the {units} of {alloc.described}: ResMII={bound.res_mii}"
         return f"{head}: no schedule at a lower II satisfies the dependences and ports"
 
     def distance_fn(

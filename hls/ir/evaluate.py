@@ -88,6 +88,12 @@ def eval_expr(e: object, env: Mapping[Any, int]) -> int | None:
     return None
 
 
+def signed_value(bits: int, width: int) -> int:
+    """The two's-complement value of the low ``width`` bits of ``bits``."""
+    bits &= (1 << width) - 1
+    return bits - (1 << width) if bits >> (width - 1) else bits
+
+
 def trip_count(init: int, cmp: str, bound: int, step: int) -> int:
     """Iterations of ``for (i = init; i CMP bound; i += step)`` (no wrap-around)."""
     if cmp in ("<", "<="):

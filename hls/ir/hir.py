@@ -107,8 +107,8 @@ class UnitOp:
     latency: int
     at: Time
     loc: SourceLoc | None = None
-    # the unit it issues on when '#pragma HLS allocation' makes ops of one pipelined loop share
-    # units (at distinct cycles modulo the II); None: a unit of its own there
+    # the unit it issues on when ops of one pipelined loop share units ('#pragma HLS allocation',
+    # or an II above one), at distinct cycles modulo the II; None: a unit of its own there
     unit: str | None = None
 
 

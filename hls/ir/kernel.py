@@ -248,6 +248,14 @@ class Allocation:
     limit: int
     within: frozenset[SourceLoc] | None
     loc: SourceLoc
+    explored: bool = False  # added by the design-space exploration, not written in the source
+
+    @property
+    def described(self) -> str:
+        """How diagnostics name it."""
+        if self.explored:
+            return f"'#pragma HLS allocation operation instances={','.join(self.operations)} limit={self.limit}' the exploration added"
+        return f"'#pragma HLS allocation' (line {self.loc.line})"
 
     def applies(self, kind: str, loc: SourceLoc | None) -> bool:
         named = kind in self.operations or kind.split("_")[0] in self.operations  # dcmp_olt: dcmp
@@ -557,7 +565,7 @@ def print_kernel(fn: KernelFunction) -> str:
         schemes = ", ".join(f"{scheme} {n}" if scheme != "none" else "-" for scheme, n in part.schemes)
         out.append(f"  partition {part.array.name} ({schemes}) into {', '.join(b.name for b in part.banks)}")
     for alloc in fn.allocations:
-        scope = "function" if alloc.within is None else f"region at line {alloc.loc.line}"
+        scope = "exploration" if alloc.explored else "function" if alloc.within is None else f"region at line {alloc.loc.line}"
         out.append(f"  allocation {', '.join(alloc.operations)} limit {alloc.limit} ({scope})")
 
     def emit(stmts: list[Stmt], ind: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from hls.ir.affine import AffineModel
@@ -38,9 +39,25 @@ def _constants(fn: HirFunc) -> dict[Value, int]:
     return {op.result: op.value for op in fn.body if isinstance(op, ConstOp)}
 
 
-def flattened_trip_count(op: ForOp, consts: dict[Value, int]) -> int:
-    """Iterations of a flattened nest: its loop counts from a constant 0 to a constant total."""
+def flattened_trip_count(op: ForOp, consts: dict[Value, int]) -> int | None:
+    """Iterations of a flattened nest: its loop counts from a constant 0 to its total, constant
+    unless the nest's bounds read enclosing iterators (None)."""
+    if op.bound not in consts:
+        return None
     return consts[op.bound] - consts[op.init]
+
+
+def _nest_iterations(op: ForOp, env: dict[Variable, int], loops: dict[str, For]) -> int | None:
+    """Iterations of the flattened nest ``op`` in the enclosing iterations ``env``: the product
+    of its levels' trip counts (bounds that read enclosing iterators, or constants)."""
+    total = 1
+    for name in (op.name, *op.flattened):
+        lp = loops[name]
+        init, bound = eval_expr(lp.init, env), eval_expr(lp.bound, env)
+        if init is None or bound is None:
+            return None
+        total *= trip_count(init, lp.cmp, bound, lp.step)
+    return total
 
 
 def _region(
@@ -56,7 +73,14 @@ def _region(
             init, bound = eval_expr(lp.init, env), eval_expr(lp.bound, env)
             if init is None or bound is None:
                 raise _Unknown
-            n = flattened_trip_count(op, consts) if op.flattened else trip_count(init, lp.cmp, bound, lp.step)
+            if op.flattened:
+                flat = flattened_trip_count(op, consts)
+                found = flat if flat is not None else _nest_iterations(op, env, loops)
+                if found is None:
+                    raise _Unknown
+                n = found
+            else:
+                n = trip_count(init, lp.cmp, bound, lp.step)
             t = _at(op.at, abs_time)
             nested = any(isinstance(o, (ForOp, IfOp)) for o in op.body)
             if n > 0 and not nested and op.next_iter.var == op.iter_time:
@@ -101,7 +125,16 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, targ
                     it_lat = op.next_iter.offset if op.next_iter.var == op.iter_time else None
                 trips = [info.trip_count, info.trip_min, info.trip_max]
                 if op.flattened:  # one pipeline runs the whole nest
-                    trips = [flattened_trip_count(op, consts)] * 3
+                    levels = [model.loops[lp] for lp in model.kernel.loops() if lp.name in op.flattened] + [info]
+                    flat = flattened_trip_count(op, consts)
+                    if flat is not None:
+                        trips = [flat] * 3
+                    elif all(x.trip_min is not None and x.trip_max is not None for x in levels):
+                        low = math.prod(x.trip_min for x in levels)  # type: ignore[misc]
+                        high = math.prod(x.trip_max for x in levels)  # type: ignore[misc]
+                        trips = [low if low == high else None, low, high]
+                    else:
+                        trips = [None, None, None]
                 loops.append({
                     "name": op.name,
                     "line": kl.loc.line,

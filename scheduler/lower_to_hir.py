@@ -661,6 +661,7 @@ class _Segment:
 
 
 _BOOL_T = IntType(1, False, 0, "_Bool")
+_TOTAL_T = IntType(32, True, 3, "int")  # a flattened loop counts its iterations in an int
 _FP_KIND = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 _FP_PRED = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq", "!=": "une"}
 
@@ -1000,6 +1001,21 @@ class _FlatNest:
     target: int  # the innermost loop's target II
     points: isl.Set | None  # a triangular nest's iterations (its own iterators only)
     start: list[int] | None = None  # a triangular nest's first iteration
+    # a nest with one level whose bounds read enclosing iterators: that level (its entry in
+    # ``trips`` is its least non-empty trip count, ``total`` and ``entries`` are averages over
+    # the nest's runs) and the nest's iterations as an expression evaluated before it starts
+    param_level: int | None = None
+    total_expr: Expr | None = None
+
+
+@dataclass(eq=False)
+class _PreparedFlat:
+    """A nest chosen to run as one pipeline, its body built (``_Lowering.prepare_flattened``)."""
+
+    flat: _FlatNest
+    seg: _Segment
+    flat_iv: Value
+    regs: list[MemRef]
 
 
 # ---- regions -------------------------------------------------------------------------------------
@@ -1071,9 +1087,13 @@ class _Lowering:
                 straight = straight[:-1]
             seg.stmts(straight, None)
             sink: list[Value] = []
+            prepared: _PreparedFlat | None = None
             if isinstance(item, For):
                 assert isinstance(item.var.type, IntType)
                 sink = [seg.expr(item.init, None), seg.expr(item.bound, None)]
+                prepared = self.prepare_flattened(item, loops) if n not in plan else None
+                if prepared is not None and prepared.flat.total_expr is not None:
+                    sink.append(seg.expr(prepared.flat.total_expr, None))
             elif isinstance(item, If):
                 sink = [seg.cond(item.cond, None)]
             elif ret_stmt is not None and ret_stmt.value is not None:
@@ -1087,6 +1107,8 @@ class _Lowering:
                 if n in plan:
                     with processing(item.loc):
                         loop_op = self.merged_loop(plan[n], cur, loops)
+                elif prepared is not None:
+                    loop_op = self.flattened_loop(prepared, cur, sink_values[2] if len(sink_values) > 2 else None)
                 else:
                     loop_op = self.loop(item, cur, sink_values[0], sink_values[1], loops)
                 ops.append(loop_op)
@@ -1111,11 +1133,6 @@ class _Lowering:
         target_ii = self.pipeline_target(s)
         if target_ii is not None:
             return self.pipelined_loop(s, at, init, bound, loops, iv, target_ii)
-        nest = self.flattenable_nest(s)
-        if nest is not None:
-            flat = self.flattened_loop(nest, at, loops)
-            if flat is not None:
-                return flat
         ti = self.ctx.time_var("ti")
         body, end, _ = self.region(s.body, Time(ti, 0), loops + [(s, iv)], {}, min_final=1)
         if end.offset < 1:
@@ -1187,7 +1204,80 @@ class _Lowering:
             if min(trips) < 1 or math.prod(trips) >= 1 << 31:
                 return None
             return _FlatNest(nest, trips, math.prod(trips), math.prod(trips[:-1]), target, None)
-        return self.triangular_nest(nest, target)
+        own = {lp.var for lp in nest}
+        if any((read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True)) & own for lp in nest):
+            return self.triangular_nest(nest, target)
+        return self.parametric_nest(nest, target)
+
+    def parametric_nest(self, nest: list[For], target: int) -> _FlatNest | None:
+        """``flattenable_nest`` for a nest whose bounds read enclosing iterators but none of its
+        own: one level (step +1 or -1) may have bounds that vary with the enclosing iterations,
+        the others have constant bounds. The nest's iterations, that level's trip count times
+        the others', are computed before it starts (zero or less: it does not run); a
+        semi-perfect nest needs every level to run at least once whenever the one above runs."""
+        varying = [k for k, lp in enumerate(nest) if eval_expr(lp.init, {}) is None or eval_expr(lp.bound, {}) is None]
+        if len(varying) != 1:
+            return None
+        level = varying[0]
+        lp = nest[level]
+        if lp.cmp_type.width > 32 or (lp.step, lp.cmp) not in ((1, "<"), (1, "<="), (-1, ">"), (-1, ">=")):
+            return None
+        if not all(v.kind == "loop" for v in read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True)):
+            return None
+        info = {x: self.model.loops.get(x) for x in nest}
+        if any(i is None for i in info.values()):
+            return None
+        trips: list[int] = []
+        for k, x in enumerate(nest):
+            if k != level:
+                first, bound = eval_expr(x.init, {}), eval_expr(x.bound, {})
+                assert first is not None and bound is not None
+                trips.append(trip_count(first, x.cmp, bound, x.step))
+            else:
+                trips.append(0)
+        if min(trips[:level] + trips[level + 1 :], default=1) < 1:
+            return None
+        def own(x: For) -> isl.Set:
+            d = info[x].domain  # type: ignore[union-attr]
+            return d.project_out(isl.dim_type.param, 0, d.dim(isl.dim_type.param)).reset_tuple_id()
+
+        domain = own(lp)
+        pos = domain.dim(isl.dim_type.set) - 1
+        per_run = isl.Map.from_range(domain).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, pos)
+        try:
+            span = per_run.dim_max(0).sub(per_run.dim_min(0))
+            least, most = span.min_val(), span.max_val()
+            runs, points = domain.project_out(isl.dim_type.set, pos, 1).count_val(), domain.count_val()
+        except isl.Error:
+            return None
+        if not (least.is_int() and most.is_int() and runs.is_int() and points.is_int()):
+            return None
+        others = math.prod(t for k, t in enumerate(trips) if k != level)
+        trips[level] = int(least.to_python()) + 1
+        if (int(most.to_python()) + 1) * others >= 1 << 31 or int(runs.to_python()) < 1:
+            return None
+        if any(len(x.body) != 1 for x in nest[:-1]):
+            for k in range(1, len(nest)):
+                below, above = own(nest[k]), own(nest[k - 1])
+                reached = below.project_out(isl.dim_type.set, below.dim(isl.dim_type.set) - 1, 1)
+                if not reached.is_equal(above):
+                    return None
+        average = int(points.to_python()) / int(runs.to_python())
+        averages = [average if k == level else float(t) for k, t in enumerate(trips)]
+        loc = lp.loc
+        int_t = lp.cmp_type
+        first_e: Expr = lp.init if lp.init.type == int_t else Cast(lp.init, int_t, loc)
+        last_e, start_e = (lp.bound, first_e) if lp.step > 0 else (first_e, lp.bound)
+        span_e: Expr = Binary("-", last_e, start_e, int_t, loc)
+        if lp.cmp in ("<=", ">="):
+            span_e = Binary("+", span_e, Const(1, int_t, loc), int_t, loc)
+        if int_t != _TOTAL_T:
+            span_e = Cast(span_e, _TOTAL_T, loc)
+        total_e = span_e if others == 1 else Binary("*", span_e, Const(others, _TOTAL_T, loc), _TOTAL_T, loc)
+        return _FlatNest(
+            nest, trips, max(1, round(math.prod(averages))), max(1, round(math.prod(averages[:-1]))), target, None,
+            param_level=level, total_expr=total_e,
+        )  # fmt: skip
 
     def triangular_nest(self, nest: list[For], target: int) -> _FlatNest | None:
         """``flattenable_nest`` for a nest whose bounds read its own outer iterators. A level may
@@ -1242,7 +1332,8 @@ class _Lowering:
         """``s`` as a unit that can share one pipeline with neighbouring loops: a nest that can
         be flattened, or a pipelined innermost loop with constant bounds."""
         if has_loop(s.body):
-            return self.flattenable_nest(s)
+            flat = self.flattenable_nest(s)
+            return flat if flat is not None and flat.total_expr is None else None
         target = self.pipeline_target(s)
         first, bound = eval_expr(s.init, {}), eval_expr(s.bound, {})
         if target is None or first is None or bound is None or not self.ctx.opts.flatten:
@@ -1314,25 +1405,41 @@ class _Lowering:
             max(u.target for u in group), tuple(names),
         )  # fmt: skip
 
-    def flattened_loop(self, flat: _FlatNest, at: Time, loops: list[tuple[For, Value]]) -> ForOp | None:
-        """A perfect nest pipelined as one loop of ``flat.total`` iterations (see ``odometers``),
-        so fill and drain are paid once. Returns None (and leaves no trace) when the cost model
-        prefers one pipeline per innermost loop."""
-        ctx = self.ctx
-        saved = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
-        alone = self.innermost_cost(flat, loops)
-        ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
-        seg, flat_iv, regs = self.odometers([flat], loops)
-        mii = max(flat.target, minimum_ii(seg.dag, seg.capacity()).mii)
-        if flat.total * mii + _critical_path(seg.dag) > alone:
-            ctx.consts, ctx.const_ops, ctx.const_value = saved
+    def prepare_flattened(self, s: For, loops: list[tuple[For, Value]]) -> _PreparedFlat | None:
+        """The body of the perfect nest from ``s`` as one pipelined loop of its ``total``
+        iterations (see ``odometers``), so fill and drain are paid once; None (and no trace left)
+        when it cannot be flattened or the cost model prefers one pipeline per innermost loop."""
+        if not has_loop(s.body) or any(p.name == "pipeline" for p in s.pragmas):
             return None
-        ctx.iter_regs.extend(regs)
-        nest = flat.loops
-        return self.modulo_loop(
-            nest[0], seg, at, flat_iv, True, ctx.const(0, 32), ctx.const(flat.total, 32), "<", 32, True, 1, flat.target,
-            tuple(lp.name for lp in nest[1:]),
-        )  # fmt: skip
+        with processing(s.loc):
+            flat = self.flattenable_nest(s)
+            if flat is None:
+                return None
+            ctx = self.ctx
+            saved = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
+            alone = self.innermost_cost(flat, loops)
+            ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
+            seg, flat_iv, regs = self.odometers([flat], loops)
+            mii = max(flat.target, minimum_ii(seg.dag, seg.capacity()).mii)
+            if flat.total * mii + _critical_path(seg.dag) > alone:
+                ctx.consts, ctx.const_ops, ctx.const_value = saved
+                return None
+            return _PreparedFlat(flat, seg, flat_iv, regs)
+
+    def flattened_loop(self, prep: _PreparedFlat, at: Time, total: Value | None) -> ForOp:
+        """The nest ``prep`` pipelined as one loop, from ``at``; ``total``: its iterations as
+        computed before it (a nest whose bounds read enclosing iterators), else constant."""
+        ctx = self.ctx
+        ctx.iter_regs.extend(prep.regs)
+        nest = prep.flat.loops
+        if total is None:
+            assert prep.flat.total_expr is None
+            total = ctx.const(prep.flat.total, 32)
+        with processing(nest[0].loc):
+            return self.modulo_loop(
+                nest[0], prep.seg, at, prep.flat_iv, True, ctx.const(0, 32), total, "<", 32, True, 1, prep.flat.target,
+                tuple(lp.name for lp in nest[1:]),
+            )  # fmt: skip
 
     def innermost_cost(self, flat: _FlatNest, loops: list[tuple[For, Value]]) -> int:
         """Cycles of the nest ``flat`` with only its innermost loop pipelined (fill paid per entry)."""
@@ -1383,14 +1490,19 @@ class _Lowering:
         regs: list[MemRef] = []
         ivs: list[Value] = []
         starts: dict[Variable, int] = {}
-        for lp in nest:
+        for k, lp in enumerate(nest):
             w = _int_type(lp.var).width
             reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", w, (), 1, 0, 1, _int_type(lp.var).signed, lp.loc)
             held = seg.load(reg, [], None, lp.loc)
-            start = flat.start[len(starts)] if flat.start is not None else eval_expr(lp.init, starts)
-            assert start is not None  # the bounds read constants and outer iterators only
-            starts[lp.var] = start
-            ivs.append(seg.comb("select", [first, ctx.const(start, w), held], w, lp.loc, lp.var.name))
+            if k == flat.param_level:  # its first value from the enclosing iterators
+                seg.loops = loops
+                initial = seg.cast(seg.expr(lp.init, None), lp.init.type, _int_type(lp.var), lp.loc)  # type: ignore[arg-type]
+            else:
+                start = flat.start[len(starts)] if flat.start is not None else eval_expr(lp.init, starts)
+                assert start is not None  # the bounds read constants and outer iterators only
+                starts[lp.var] = start
+                initial = ctx.const(start, w)
+            ivs.append(seg.comb("select", [first, initial, held], w, lp.loc, lp.var.name))
             regs.append(reg)
         seg.loops = loops + list(zip(nest, ivs))
 
@@ -1403,7 +1515,7 @@ class _Lowering:
 
         def last_value(lp: For, k: int) -> Value:
             w = ivs[k].width
-            if flat.trips is not None:
+            if flat.trips is not None and k != flat.param_level:
                 first_value = eval_expr(lp.init, {}) or 0
                 return ctx.const(first_value + (flat.trips[k] - 1) * lp.step, w)
             bound = level_value(lp, lp.bound, ivs)

@@ -1,5 +1,6 @@
 """Loop flattening and merging: a perfect (or semi-perfect) nest with a constant number of iterations
-(rectangular, or triangular: bounds from the nest's own outer iterators) runs as one pipeline, so
+(rectangular, or triangular: bounds from the nest's own outer iterators) or a number of iterations
+computed before it starts (one level's bounds from enclosing iterators) runs as one pipeline, so
 fill and drain are paid once; distances are exact in the flattened iteration space (below the
 iteration's depth for triangular nests); adjacent loops and nests with no dependence between them
 share one pipeline; the cost model, ``loop_flatten off`` and ``--no-flatten`` keep nests apart."""
@@ -93,6 +94,38 @@ void asked_ii(int a[16], int c[8]) {
     a[i] = a[i] + 1;
   }
   for (int j = 0; j < 8; j++) c[j] = c[j] * 3;
+}
+void param_rows(int a[8][10], const int b[8][10], int c[8]) {
+  for (int i = 0; i < 8; i++) {
+    for (int k = i + 1; k < 8; k++)
+      for (int j = 0; j < 10; j++) a[i][j] += b[k][j] * k;
+    for (int j = 0; j < 10; j++) c[i] = c[i] * 3 + a[i][j];
+  }
+}
+void param_down(int a[8][10], const int b[8][10], int c[8]) {
+  for (int i = 0; i < 8; i++) {
+    for (int k = i; k >= 2; k--)
+      for (int j = 0; j < 10; j++) a[i][j] = a[i][j] * 2 + b[k][j] - k;
+    for (int j = 0; j < 10; j++) c[i] += a[i][j];
+  }
+}
+void param_inner(int a[6][12], const int b[12], int s[6][4]) {
+  for (int i = 0; i < 6; i++) {
+    for (int k = 0; k < 4; k++) {
+      s[i][k] = k * i;
+      for (int j = i; j <= 11; j++) a[i][j] += b[j] * k;
+    }
+    for (int j = 0; j < 4; j++) s[i][j] += a[i][j];
+  }
+}
+void param_inner_gap(int a[8][12], const int b[12], int s[8][4]) {
+  for (int i = 0; i < 8; i++) {
+    for (int k = 0; k < 4; k++) {
+      s[i][k] = k * i;
+      for (int j = i + 5; j < 12; j++) a[i][j] += b[j] * k;
+    }
+    for (int j = 0; j < 4; j++) s[i][j] += a[i][j];
+  }
 }
 void variable_bound(int n, int a[8][8]) {
   for (int i = 0; i < n; i++)
@@ -253,3 +286,39 @@ def test_dependent_loops_stay_apart(tmp_path: Path) -> None:
     assert len(report["loops"]) == 2
     assert not any(t.startswith("merged loops") for t in report["transformations"])
     assert _cosim(tmp_path, "chained")["status"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("top", "rows", "nest"),
+    [("param_rows", [7 * 10, 6 * 10, 5 * 10, 4 * 10, 3 * 10, 2 * 10, 10, 0], 1),
+     ("param_down", [0, 0, 10, 2 * 10, 3 * 10, 4 * 10, 5 * 10, 6 * 10], 1),
+     ("param_inner", [4 * (12 - i) for i in range(6)], 1)],
+)
+def test_nest_with_bounds_from_enclosing_loops_runs_as_one_pipeline(tmp_path: Path, top: str, rows: list[int], nest: int) -> None:
+    """The nest inside ``i`` counts its iterations from i before it starts (none when a level is
+    empty: the last rows of param_rows, the first of param_down): fill and drain once per row."""
+    report = _synth(tmp_path, top, "--no-transform")
+    flat = [lp for lp in report["loops"] if lp["flattened"]]
+    assert len(flat) == nest and flat[0]["pipelined"] and flat[0]["achieved_ii"] == 1
+    assert flat[0]["trip_count_max"] == max(rows)
+    apart = _synth(tmp_path, top, "--no-transform", "--no-flatten")
+    assert not any(lp["flattened"] for lp in apart["loops"])
+    assert report["latency_cycles"] < apart["latency_cycles"]
+    # the rows run back to back: at most one pipeline depth (and a few controller cycles) each
+    assert sum(rows) < report["latency_cycles"]
+    out = tmp_path / top
+    _synth(tmp_path, top, "--no-transform")
+    proc = run_hls("cosim", str(tmp_path / "k.c"), "--top", top, "-o", str(out), "--runs", "2", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads((out / "cosim.json").read_text())["status"] == "pass"
+
+
+def test_level_from_enclosing_loops_empty_beside_code_keeps_the_nest(tmp_path: Path) -> None:
+    """j = i + 5 .. 11 is empty for i = 7 while s[i][k] = k * i beside it must still run: the
+    odometer runs a level's statements only in iterations of the levels below, so no pipeline
+    for the nest; the RTL matches C."""
+    report = _synth(tmp_path, "param_inner_gap", "--no-transform")
+    assert not any(lp["flattened"] for lp in report["loops"])
+    out = tmp_path / "param_inner_gap"
+    proc = run_hls("cosim", str(tmp_path / "k.c"), "--top", "param_inner_gap", "-o", str(out), "--runs", "2", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

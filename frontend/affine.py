@@ -7,6 +7,8 @@ Anything data-dependent makes the affected accesses *may* accesses (conservative
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import islpy as isl
 
 from hls.diagnostics import HlsError, processing
@@ -358,6 +360,24 @@ def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices
         return None
     dims = ", ".join(isl_name(v) for v in iters)
     return isl.Map(b.with_params(f"{{ L[{dims}] -> {var.name}[{', '.join(subs)}] }}")).intersect_domain(domain)
+
+
+def guarded_domain(model: AffineModel, iters: list[Variable], guards: Sequence[tuple[Expr, bool]], domain: isl.Set) -> isl.Set:
+    """``domain`` (``L[iters]``) where the affine ones of ``guards`` (an enclosing ``if``'s
+    condition, and whether its then-branch is taken) hold; data-dependent ones are left out, so
+    the result may be larger than the set where the access runs, never smaller."""
+    b = _Builder(model.kernel)
+    out = domain
+    for cond, taken in guards:
+        try:
+            b.on(domain, iters)
+            text = b.cond(cond, iters)
+        except _NotAffine:
+            continue
+        where = isl.Set(b.with_params(b.set_text("L", iters, [text if taken else f"(not {text})"])))
+        out = out.align_params(where.get_space())
+        out = out.intersect(where.align_params(out.get_space()))
+    return out
 
 
 def index_values(fn: KernelFunction, loops: list[For], e: Expr) -> isl.Set | None:

@@ -1,7 +1,7 @@
 """Pass ``loop-transform``: a new order of the kernel's loop iterations, legal by isl's exact
 dependences and chosen by the scheduler's own cycle count.
 
-Four transformations; the first three in this order, the fourth as separate candidates:
+Five transformations; the first three in this order, the others as separate candidates:
 
 * **scalar expansion** (optional candidate): a local scalar written in every iteration of a loop
   before it is read, and dead after its nest, becomes an array indexed by that loop;
@@ -16,6 +16,10 @@ Four transformations; the first three in this order, the fourth as separate cand
   nests): each statement gets its own affine time, from isl's scheduler or, for a loop around one
   inner loop and statements, column by column; isl's AST generator writes the loops and guards.
   The other nests of a rescheduled kernel still get distribution and permutation.
+* **code sinking** into the best order: a loop right before a two-level nest, over the range of
+  its inner loop, runs in the first iteration of its outer loop (and one right after it in the
+  last), so the nest becomes perfect and one pipeline (doitgen's ``sum[p] = 0`` / ``A[..][p] =
+  sum[p]`` around the ``s``, ``p`` reduction).
 
 Every candidate order is checked against all RAW/WAR/WAW dependences (scalars included, as 0-d
 arrays; data-dependent accesses as may-dependences) in isl: each dependence's source must still
@@ -41,7 +45,7 @@ from hls.frontend.dependences import bounded, dependences
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import AffineModel, AffineStatement, Dependence
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType
-from hls.ir.evaluate import eval_expr
+from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -53,6 +57,7 @@ from hls.ir.kernel import (
     If,
     KernelFunction,
     Return,
+    Select,
     Stmt,
     Unary,
     Variable,
@@ -60,9 +65,13 @@ from hls.ir.kernel import (
     array_accesses,
     array_storage,
     clone_expr,
+    copy_stmts,
+    expr_children,
     has_loop,
+    print_expr,
     print_kernel,
     read_variables,
+    replace_expr,
     replace_in_stmts,
     stmt_variables,
 )
@@ -1022,6 +1031,158 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
     return out
 
 
+def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
+    """Copies of ``fn`` with loops sunk into an adjacent nest (code sinking): where a statement
+    list holds ``a; for s { for p {c} }; d`` with ``a`` and ``d`` innermost loops over the range
+    of ``p`` (constant, as is the range of ``s``, at least two iterations), ``a`` runs as ``if (s ==
+    first)`` before ``c`` and ``d`` as ``if (s == last)`` after it, in the same ``p`` iteration; a
+    store of ``a`` that ``c``'s first statement overwrites at the same element is folded into its
+    reads of that element (``X[p] = (s == first ? E : X[p]) + ..``: one access less, the same
+    operations). Legal when no dependence runs from ``a`` at some ``p`` to ``c`` at ``s == first``
+    and an earlier ``p`` (or from ``c`` at ``s == last`` and a later ``p`` to ``d``), by isl. One
+    candidate per nest with both loops sunk (or the one there is), another per loop alone."""
+    out: list[KernelFunction] = []
+    sites: list[tuple[list[int], bool, bool]] = []  # path to the nest, loop before / after it sinkable
+
+    def walk(stmts: list[Stmt], path: list[int]) -> None:
+        for n, st in enumerate(stmts):
+            if isinstance(st, For):
+                before = n > 0 and _sinkable(stmts[n - 1], st)
+                after = n + 1 < len(stmts) and _sinkable(stmts[n + 1], st)
+                if before or after:
+                    sites.append(([*path, n], before, after))
+                walk(st.body, [*path, n])
+
+    walk(fn.body, [])
+    for path, before, after in sites:
+        choices = [(before, after)] + ([(True, False), (False, True)] if before and after else [])
+        for sink_before, sink_after in choices:
+            cand = copy.deepcopy(fn)
+            note = _sink(cand, path, sink_before, sink_after)
+            if note is not None:
+                cand.transformations = [*fn.transformations, note]
+                out.append(cand)
+    return out
+
+
+def _range_of(lp: For) -> tuple[int, str, int, int] | None:
+    """A loop's constant range: (first value, comparison, bound, step)."""
+    first, bound = eval_expr(lp.init, {}), eval_expr(lp.bound, {})
+    return None if first is None or bound is None else (first, lp.cmp, bound, lp.step)
+
+
+def _sinkable(loop: Stmt, nest: For) -> bool:
+    """Whether ``loop`` could run in the first or last iteration of ``nest``'s outer loop: an
+    innermost loop of plain statements over the constant range of ``nest``'s only (innermost)
+    inner loop, ``nest``'s own range constant with at least two iterations."""
+    if not isinstance(loop, For) or has_loop(loop.body) or any(isinstance(x, Return) for x in _statements(loop.body)):
+        return False
+    if len(nest.body) != 1 or not isinstance(nest.body[0], For) or has_loop(nest.body[0].body):
+        return False
+    outer, inner = _range_of(nest), _range_of(nest.body[0])
+    if outer is None or inner is None or _range_of(loop) != inner or outer[1] == "!=":
+        return False
+    return trip_count(*outer) >= 2 and trip_count(*inner) >= 1
+
+
+def _sink(fn: KernelFunction, path: list[int], sink_before: bool, sink_after: bool) -> str | None:
+    """``sinking_candidates``'s rewrite of ``fn`` (in place) at the nest ``path`` leads to; its note,
+    or None (``fn`` unchanged) where a dependence forbids it."""
+    stmts = fn.body
+    enclosing: list[For] = []
+    for n in path[:-1]:
+        lp = stmts[n]
+        assert isinstance(lp, For)
+        enclosing.append(lp)
+        stmts = lp.body
+    n = path[-1]
+    nest = stmts[n]
+    assert isinstance(nest, For) and isinstance(nest.body[0], For)
+    inner = nest.body[0]
+    before = stmts[n - 1] if sink_before else None
+    after = stmts[n + 1] if sink_after else None
+    assert before is None or isinstance(before, For)
+    assert after is None or isinstance(after, For)
+    outer_range = _range_of(nest)
+    assert outer_range is not None
+    first, cmp, bound, step = outer_range
+    last = first + (trip_count(first, cmp, bound, step) - 1) * step
+    # legality, in the source order's dependences
+    model = dependences(affine_model(fn))
+    level = len(enclosing)
+    forward = inner.step > 0
+    body_stmts = {model.statement_of(x) for x in _statements(inner.body)}
+    for dep in model.dependences:
+        if before is not None and dep.source in {model.statement_of(x) for x in _statements(before.body)} and dep.sink in body_stmts:
+            # a at p_a -> c at (first, p_c) with p_c before p_a: c would now run first
+            if _related(dep.relation, level, f"i{level} = {first} and i{level + 1} {'<' if forward else '>'} o{level}"):
+                return None
+        if after is not None and dep.source in body_stmts and dep.sink in {model.statement_of(x) for x in _statements(after.body)}:
+            # c at (last, p_c) -> d at p_d with p_c after p_d: d would now run first
+            if _related(dep.relation, level, f"o{level} = {last} and o{level + 1} {'>' if forward else '<'} i{level}"):
+                return None
+    loc = nest.loc
+    var_t = nest.var.type
+    assert isinstance(var_t, IntType)
+
+    def at(value: int) -> Expr:
+        return Binary("==", VarRead(nest.var, loc), Const(value, var_t, loc), INT, loc)
+
+    def moved(lp: For) -> list[Stmt]:
+        return copy_stmts(lp.body, {id(lp.var): VarRead(inner.var, lp.loc)}, lambda x: (x.var, x.name))
+
+    notes: list[str] = []
+    if before is not None:
+        head = moved(before)
+        if not _fold_first(head, inner.body, at(first)):
+            inner.body = [If(at(first), head, [], before.loc), *inner.body]
+        notes.append(f"'{before.name}' (line {before.loc.line}) into the first iteration")
+    if after is not None:
+        inner.body = [*inner.body, If(at(last), moved(after), [], after.loc)]
+        notes.append(f"'{after.name}' (line {after.loc.line}) into the last iteration")
+    stmts[:] = [x for x in stmts if x is not before and x is not after]
+    return f"sank loop{'s' if len(notes) > 1 else ''} {' and '.join(notes)} of loop '{nest.name}' (line {nest.loc.line}): one perfect nest"
+
+
+def _related(rel: isl.Map, level: int, cond: str) -> bool:
+    """Whether ``rel`` (instance -> instance, the first ``level`` dimensions the enclosing loops')
+    relates instances of one enclosing iteration that satisfy ``cond`` (``o``: source, ``i``: sink)."""
+    r = rel.reset_tuple_id(isl.dim_type.in_).reset_tuple_id(isl.dim_type.out)
+    ins = [f"o{k}" for k in range(r.dim(isl.dim_type.in_))]
+    outs = [f"i{k}" for k in range(r.dim(isl.dim_type.out))]
+    same = [f"o{k} = i{k}" for k in range(level)]
+    m = isl.Map(f"{{ [{', '.join(ins)}] -> [{', '.join(outs)}] : {' and '.join([*same, cond])} }}")
+    return not r.intersect(m.align_params(r.get_space())).is_empty()
+
+
+def _fold_first(head: list[Stmt], body: list[Stmt], first: Expr) -> bool:
+    """Folds ``head`` (one store ``X[idx] = E``) into ``body``'s first statement where that stores
+    ``X[idx]`` again and reads X only at ``idx``: its reads become ``first ? E : X[idx]`` (in place)."""
+    if len(head) != 1 or not body:
+        return False
+    init, use = head[0], body[0]
+    if not (isinstance(init, Assign) and isinstance(use, Assign) and init.indices is not None and use.indices is not None):
+        return False
+    if use.var is not init.var or [print_expr(i) for i in use.indices] != [print_expr(i) for i in init.indices]:
+        return False
+    key = [print_expr(i) for i in init.indices]
+    reads = [a for a in _array_reads(use.value) if a.array is init.var]
+    if not reads or any([print_expr(i) for i in a.indices] != key for a in reads) or any(_array_reads(i) for i in use.indices):
+        return False
+    table: dict[int, Expr] = {id(a): Select(clone_expr(first), clone_expr(init.value), a, a.type, a.loc) for a in reads}
+    use.value = replace_expr(use.value, table)
+    return True
+
+
+def _array_reads(e: Expr) -> list[ArrayRead]:
+    out: list[ArrayRead] = []
+    if isinstance(e, ArrayRead):
+        out.append(e)
+    for child in expr_children(e):
+        out += _array_reads(child)
+    return out
+
+
 def _nested_loops(stmts: list[Stmt]) -> list[For]:
     """The loops in ``stmts`` at any depth."""
     out: list[For] = []
@@ -1206,6 +1367,9 @@ def _best_order(fn: KernelFunction, opts: ScheduleOptions, enabled: bool) -> Ker
         return fn
     after, _, best = min(scored, key=lambda x: (x[0], x[1])) if scored else (before, 0, fn)
     for cand in row_buffer_candidates(best) if scored else buffered:
+        if (count := counter.exact(cand)) is not None and count < after:
+            after, best = count, cand
+    for cand in sinking_candidates(best):
         if (count := counter.exact(cand)) is not None and count < after:
             after, best = count, cand
     if best is fn:

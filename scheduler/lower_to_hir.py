@@ -73,7 +73,9 @@ _CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 
 # (memref, kernel subscripts of an earlier access, of a later one) -> least iteration distance of a
 # dependence between them in a pipelined loop, or None when there is none
-DistanceFn = Callable[[MemRef, "list[Expr] | None", "list[Expr] | None"], "int | None"]
+# (memory, subscripts of the earlier access, of the later one, their enclosing ifs: condition, branch)
+_Guards = tuple[tuple[Expr, bool], ...]
+DistanceFn = Callable[[MemRef, "list[Expr] | None", "list[Expr] | None", _Guards, _Guards], "int | None"]
 _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
 
 
@@ -169,6 +171,8 @@ class _Segment:
         self.solved: tuple[list[int], int, dict[int, int]] | None = None  # set when the caller searched the II
         self.mem_log: dict[MemRef, list[tuple[int, bool]]] = {}  # (item index, is_store)
         self.mem_subs: dict[int, list[Expr] | None] = {}  # kernel subscripts of each memory op
+        self.guard_stack: list[tuple[Expr, bool]] = []  # the kernel ifs being if-converted
+        self.mem_guards: dict[int, _Guards] = {}  # the ifs around each memory op
         self.memory_deps: list[tuple[int, int, int, int]] = []  # (src node, dst node, delay, distance)
         self.op_of_node: dict[int, Op] = {}
         self.bypass_nodes: set[int] = set()
@@ -309,6 +313,7 @@ class _Segment:
 
         idx = self._emit(DagNode(mem.read_latency, 0.0, resource, mem.width), res, ops, build, loc)
         self.mem_subs[idx] = subs
+        self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=False)
         if key is not None:
             self.known.setdefault(mem, {})[key] = (res, pred)
@@ -323,6 +328,7 @@ class _Segment:
 
         idx = self._emit(DagNode(mem.write_latency, 0.0, mem, 0), None, ops, build, loc)
         self.mem_subs[idx] = subs
+        self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=True)
         # another element may be this one under other subscripts: only this store is known now
         key = self.element_key(indices, subs) if mem.kind != "reg" else None
@@ -352,9 +358,9 @@ class _Segment:
                         unit = self.unit_of[a]
                         if self.unit_of[b] != unit:
                             continue
-                        d = distance[unit](mem, self.mem_subs[a], self.mem_subs[b])
+                        d = distance[unit](mem, self.mem_subs[a], self.mem_subs[b], self.mem_guards[a], self.mem_guards[b])
                     else:
-                        d = distance(mem, self.mem_subs[a], self.mem_subs[b])
+                        d = distance(mem, self.mem_subs[a], self.mem_subs[b], self.mem_guards[a], self.mem_guards[b])
                     if d is None:
                         continue
                     delay = _order_delay(mem, a_store, b_store)
@@ -405,19 +411,28 @@ class _Segment:
         self.store(mem, indices, value, pred, s.loc, s.indices)
 
     def if_convert(self, s: If, pred: Value | None) -> None:
-        self.guarded(self.cond(s.cond, pred), s.then_body, s.else_body, pred, s.loc)
+        self.guarded(self.cond(s.cond, pred), s.then_body, s.else_body, pred, s.loc, s.cond)
 
-    def guarded(self, c: Value, then_body: list[Stmt], else_body: list[Stmt], pred: Value | None, loc: SourceLoc) -> None:
+    def guarded(
+        self, c: Value, then_body: list[Stmt], else_body: list[Stmt], pred: Value | None, loc: SourceLoc, cond: Expr | None = None
+    ) -> None:
         """``if (c) then_body else else_body`` if-converted: predicated memory accesses, and a
-        select of the two paths' values for each scalar either path assigns."""
+        select of the two paths' values for each scalar either path assigns; ``cond``: the
+        kernel's condition, if any (the distances between accesses see the iterations it selects)."""
         p_then = c if pred is None else self.comb("and", [pred, c], 1, loc, "p")
         nc = self.comb("not", [c], 1, loc, "nc")
         p_else = nc if pred is None else self.comb("and", [pred, nc], 1, loc, "p")
         before = dict(self.vars)
+        if cond is not None:
+            self.guard_stack.append((cond, True))
         self.stmts(then_body, p_then)
         after_then = dict(self.vars)
         self.vars = dict(before)
+        if cond is not None:
+            self.guard_stack[-1] = (cond, False)
         self.stmts(else_body, p_else)
+        if cond is not None:
+            self.guard_stack.pop()
         after_else = self.vars
         merged = dict(before)
         assigned = _written(then_body) | _written(else_body)
@@ -1666,19 +1681,19 @@ class _Lowering:
         flattened nest: rectangular with the levels' ``trips``, or triangular with its iteration
         set ``points``, where distances from ``horizon`` on count as ``horizon``), between
         dependent accesses; the enclosing ``loops`` never overlap."""
-        from hls.frontend.affine import access_map
+        from hls.frontend.affine import access_map, guarded_domain
 
         info = self.model.loops.get(nest[-1])
         iters = [lp.var for lp, _ in loops] + [lp.var for lp in nest]
         succ = _successors(points) if points is not None else None
         weights = [math.prod(trips[k + 1 :]) for k in range(len(nest))] if trips is not None else []
 
-        def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None) -> int | None:
+        def distance(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None, guards_a: _Guards, guards_b: _Guards) -> int | None:
             var = next(v for v, m in self.ctx.mems.items() if m is mem)
             if a is None or b is None or info is None:
                 return 1
-            ma = access_map(self.model, iters, var, a, info.domain)
-            mb = access_map(self.model, iters, var, b, info.domain)
+            ma = access_map(self.model, iters, var, a, guarded_domain(self.model, iters, guards_a, info.domain))
+            mb = access_map(self.model, iters, var, b, guarded_domain(self.model, iters, guards_b, info.domain))
             if ma is None or mb is None:
                 return 1
             if succ is not None:

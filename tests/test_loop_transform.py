@@ -18,6 +18,7 @@ from hls.scheduler.loop_transform import (
     reschedule_candidates,
     row_buffer_candidates,
     scheduled_cycles,
+    sinking_candidates,
     transform_candidate,
 )
 from hls.scheduler.lower_to_hir import ScheduleOptions
@@ -197,6 +198,28 @@ void seidel_like(double A[16][16]) {
       for (int j = 1; j < 15; j++)
         A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1] + A[i][j - 1] + A[i][j] + A[i][j + 1]
                    + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
+}
+void doitgen_like(double A[5][4][12], const double C4[12][12], double sum[12]) {
+  for (int r = 0; r < 5; r++)
+    for (int q = 0; q < 4; q++) {
+      for (int p = 0; p < 12; p++) {
+        sum[p] = 0.0;
+        for (int s = 0; s < 12; s++) sum[p] += A[r][q][s] * C4[s][p];
+      }
+      for (int p = 0; p < 12; p++) A[r][q][p] = sum[p];
+    }
+}
+void no_sinking(double y[N], double t[N], double z[N], const double A[4][N]) {
+  for (int p = 0; p < N; p++) t[p] = y[p] * 2.0;
+  for (int s = 0; s < 4; s++)
+    for (int p = 0; p < N; p++) y[p] = y[p] + t[N - 1 - p] * A[s][p];
+  for (int p = 0; p < N; p++) z[p] = y[N - 1 - p] + 1.0;
+}
+void sinking_ok(double y[N], double t[N], double z[N], const double A[4][N]) {
+  for (int p = 0; p < N; p++) t[p] = y[p] * 2.0;
+  for (int s = 0; s < 4; s++)
+    for (int p = 0; p < N; p++) y[p] = y[p] + t[p] * A[s][p];
+  for (int p = 0; p < N; p++) z[p] = y[p] + 1.0;
 }
 """
 
@@ -537,3 +560,26 @@ void guarded(int a[8][8]) {
   }
 }
 """
+
+
+def test_loops_beside_a_nest_sink_into_its_first_and_last_iterations(tmp_path: Path) -> None:
+    """doitgen: sum[p] = 0 before the (s, p) reduction runs at s == 0 (folded into the update's
+    read of sum[p]: one access of sum less), A[r][q][p] = sum[p] after it at s == 11: the nest is
+    perfect and (r, q, s, p) one pipeline, fewer cycles than the C's innermost iterations."""
+    report = _run(tmp_path, "doitgen_like")
+    assert any(t.startswith("sank loops ") and "into the first iteration" in t and "into the last iteration" in t for t in report["transformations"])
+    (loop,) = report["loops"]
+    assert loop["flattened"] and loop["achieved_ii"] == 1 and loop["trip_count"] == 5 * 4 * 12 * 12
+    assert report["latency_cycles"] <= loop["trip_count"] + loop["iteration_latency"] + 2 < report["iteration_bound"]
+
+
+def test_sinking_that_would_reverse_a_dependence_is_no_candidate(tmp_path: Path) -> None:
+    """t[N-1-p], written by the first loop at a later p, is read at s == 0; z[p] reads y[N-1-p],
+    updated at s == 3 at a later p: neither loop may move into the nest."""
+    fn = _kernel(tmp_path, "no_sinking")
+    assert sinking_candidates(fn) == []
+    # the same loops over t[p] and y[p]: both, the first alone, the last alone
+    notes = [c.transformations[-1] for c in sinking_candidates(_kernel(tmp_path, "sinking_ok"))]
+    assert len(notes) == 3 and "first iteration and " in notes[0] and "last" not in notes[1] and "first" not in notes[2]
+    for top in ("no_sinking", "sinking_ok"):
+        _run(tmp_path, top)  # bit-exact either way

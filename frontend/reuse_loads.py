@@ -240,7 +240,10 @@ class _Rewriter:
         pre, post = self.accumulators(lp, outer)
         pre += self.invariants(lp, outer)
         if abs(lp.step) == 1:
-            pre_w = self.windows(lp)
+            # the only statement of its loop, with nothing to do before it: the window's first
+            # elements streamed by extra first iterations keep the nest perfect (one pipeline)
+            alone = not pre and not post and bool(outer) and len(outer[-1].body) == 1 and outer[-1].body[0] is lp
+            pre_w = self.windows(lp, widen=alone)
             if len(pre_w) == 2:  # [If(fill), lp]
                 pre.append(pre_w[0])
         if not pre:
@@ -376,13 +379,18 @@ class _Rewriter:
         replace_in_stmts(lp.body, table)
         return pre
 
-    def windows(self, lp: For) -> list[Stmt]:
+    def windows(self, lp: For, widen: bool = False) -> list[Stmt]:
+        """The windows of ``lp`` (rewritten in place): [the fill before it, ``lp``], or [``lp``]
+        alone when nothing was rewritten or, with ``widen``, the loop starts early enough to fill
+        them itself (its statements run from its own first iteration on; constant bounds, one
+        window width)."""
         written = _written(lp.body)
         reads, conditional = _body_reads(lp)
         before: list[Stmt] = []
         heads: list[Stmt] = []
         tails: list[Stmt] = []
         groups: dict[tuple[Variable, str], list[_Read]] = {}
+        spans: set[int] = set()  # elements each window fills before the first iteration
         excluded = {r.array for r in conditional} | written
         for r in reads:
             if r.array in excluded:
@@ -400,7 +408,14 @@ class _Rewriter:
             if len(offsets) < 2 or offsets[-1] - offsets[0] > 8:
                 continue  # nothing to share between iterations, or too wide a window
             self.rewrite(lp, array, members, offsets, before, heads, tails)
+            spans.add(offsets[-1] - offsets[0])
         if heads:
+            start = self.widened_start(lp, _Emission(spans=spans)) if widen else None
+            if start is not None:
+                computes = binary(">=" if lp.step > 0 else "<=", VarRead(lp.var, lp.loc), lp.init, lp.loc)
+                lp.body = heads + [If(computes, lp.body, [], lp.loc)] + tails
+                lp.init = start
+                return [lp]
             lp.body = heads + lp.body + tails
             return [If(Const(1, IntType(32, True, 3, "int"), lp.loc), before, [], lp.loc), lp]
         return [lp]

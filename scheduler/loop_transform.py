@@ -1039,10 +1039,9 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
     store of ``a`` that ``c``'s first statement overwrites at the same element is folded into its
     reads of that element (``X[p] = (s == first ? E : X[p]) + ..``: one access less, the same
     operations). Legal when no dependence runs from ``a`` at some ``p`` to ``c`` at ``s == first``
-    and an earlier ``p`` (or from ``c`` at ``s == last`` and a later ``p`` to ``d``), by isl. One
-    candidate per nest with both loops sunk (or the one there is), another per loop alone."""
-    out: list[KernelFunction] = []
-    sites: list[tuple[list[int], bool, bool]] = []  # path to the nest, loop before / after it sinkable
+    and an earlier ``p`` (or from ``c`` at ``s == last`` and a later ``p`` to ``d``), by isl. The
+    candidates: every legal sinking at once, and each nest's alone where there are two."""
+    sites: list[tuple[list[int], bool, bool]] = []  # path to the nest, loop before / after it sunk
 
     def walk(stmts: list[Stmt], path: list[int]) -> None:
         for n, st in enumerate(stmts):
@@ -1054,15 +1053,68 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
                 walk(st.body, [*path, n])
 
     walk(fn.body, [])
-    for path, before, after in sites:
-        choices = [(before, after)] + ([(True, False), (False, True)] if before and after else [])
-        for sink_before, sink_after in choices:
-            cand = copy.deepcopy(fn)
-            note = _sink(cand, path, sink_before, sink_after)
-            if note is not None:
-                cand.transformations = [*fn.transformations, note]
-                out.append(cand)
+    if not sites:
+        return []
+    model = dependences(affine_model(fn))
+    legal = [(path, before and _sink_legal(fn, model, path, -1), after and _sink_legal(fn, model, path, 1)) for path, before, after in sites]
+    claimed: set[tuple[int, ...]] = set()  # a loop between two nests sinks into one of them
+    for k, (path, before, after) in enumerate(legal):
+        mine = {tuple([*path[:-1], path[-1] + d]) for d, ok in ((-1, before), (1, after)) if ok}
+        before = before and tuple([*path[:-1], path[-1] - 1]) not in claimed
+        claimed |= mine
+        legal[k] = (path, before, after)
+    legal = [site for site in legal if site[1] or site[2]]
+    # (each candidate costs a whole schedule: single nests only where there are two)
+    choices = [legal] + ([[site] for site in legal] if len(legal) == 2 else [])
+    out: list[KernelFunction] = []
+    for chosen in choices:
+        cand = copy.deepcopy(fn)
+        # (from the last site on: removing a sunk loop shifts the paths of later siblings)
+        notes = [_sink(cand, path, before, after) for path, before, after in sorted(chosen, key=lambda x: x[0], reverse=True)]
+        cand.transformations = [*fn.transformations, *reversed(notes)]
+        out.append(cand)
     return out
+
+
+def _at_path(fn: KernelFunction, path: list[int]) -> tuple[list[Stmt], list[For]]:
+    """The statement list ``path`` (indices into nested loop bodies) ends in, and the loops around it."""
+    stmts = fn.body
+    enclosing: list[For] = []
+    for n in path[:-1]:
+        lp = stmts[n]
+        assert isinstance(lp, For)
+        enclosing.append(lp)
+        stmts = lp.body
+    return stmts, enclosing
+
+
+def _sink_legal(fn: KernelFunction, model: AffineModel, path: list[int], side: int) -> bool:
+    """Whether the loop right before (``side`` -1) or after (1) the nest at ``path`` may run in
+    the nest's first (last) iteration of its outer loop: no dependence, in ``model`` (``fn``'s),
+    whose order that would reverse."""
+    stmts, enclosing = _at_path(fn, path)
+    nest = stmts[path[-1]]
+    loop = stmts[path[-1] + side]
+    assert isinstance(nest, For) and isinstance(nest.body[0], For) and isinstance(loop, For)
+    inner = nest.body[0]
+    outer_range = _range_of(nest)
+    assert outer_range is not None
+    first, cmp, bound, step = outer_range
+    last = first + (trip_count(first, cmp, bound, step) - 1) * step
+    level = len(enclosing)
+    forward = inner.step > 0
+    body = {model.statement_of(x) for x in _statements(inner.body)}
+    moved = {model.statement_of(x) for x in _statements(loop.body)}
+    for dep in model.dependences:
+        if side < 0 and dep.source in moved and dep.sink in body:
+            # a at p_a -> c at (first, p_c) with p_c before p_a: c would now run first
+            if _related(dep.relation, level, f"i{level} = {first} and i{level + 1} {'<' if forward else '>'} o{level}"):
+                return False
+        if side > 0 and dep.source in body and dep.sink in moved:
+            # c at (last, p_c) -> d at p_d with p_c after p_d: d would now run first
+            if _related(dep.relation, level, f"o{level} = {last} and o{level + 1} {'>' if forward else '<'} i{level}"):
+                return False
+    return True
 
 
 def _range_of(lp: For) -> tuple[int, str, int, int] | None:
@@ -1085,16 +1137,10 @@ def _sinkable(loop: Stmt, nest: For) -> bool:
     return trip_count(*outer) >= 2 and trip_count(*inner) >= 1
 
 
-def _sink(fn: KernelFunction, path: list[int], sink_before: bool, sink_after: bool) -> str | None:
-    """``sinking_candidates``'s rewrite of ``fn`` (in place) at the nest ``path`` leads to; its note,
-    or None (``fn`` unchanged) where a dependence forbids it."""
-    stmts = fn.body
-    enclosing: list[For] = []
-    for n in path[:-1]:
-        lp = stmts[n]
-        assert isinstance(lp, For)
-        enclosing.append(lp)
-        stmts = lp.body
+def _sink(fn: KernelFunction, path: list[int], sink_before: bool, sink_after: bool) -> str:
+    """``sinking_candidates``'s rewrite of ``fn`` (in place) at the nest ``path`` leads to (legal:
+    ``_sink_legal``); its note."""
+    stmts, _ = _at_path(fn, path)
     n = path[-1]
     nest = stmts[n]
     assert isinstance(nest, For) and isinstance(nest.body[0], For)
@@ -1107,20 +1153,6 @@ def _sink(fn: KernelFunction, path: list[int], sink_before: bool, sink_after: bo
     assert outer_range is not None
     first, cmp, bound, step = outer_range
     last = first + (trip_count(first, cmp, bound, step) - 1) * step
-    # legality, in the source order's dependences
-    model = dependences(affine_model(fn))
-    level = len(enclosing)
-    forward = inner.step > 0
-    body_stmts = {model.statement_of(x) for x in _statements(inner.body)}
-    for dep in model.dependences:
-        if before is not None and dep.source in {model.statement_of(x) for x in _statements(before.body)} and dep.sink in body_stmts:
-            # a at p_a -> c at (first, p_c) with p_c before p_a: c would now run first
-            if _related(dep.relation, level, f"i{level} = {first} and i{level + 1} {'<' if forward else '>'} o{level}"):
-                return None
-        if after is not None and dep.source in body_stmts and dep.sink in {model.statement_of(x) for x in _statements(after.body)}:
-            # c at (last, p_c) -> d at p_d with p_c after p_d: d would now run first
-            if _related(dep.relation, level, f"o{level} = {last} and o{level + 1} {'>' if forward else '<'} i{level}"):
-                return None
     loc = nest.loc
     var_t = nest.var.type
     assert isinstance(var_t, IntType)
@@ -1369,6 +1401,7 @@ def _best_order(fn: KernelFunction, opts: ScheduleOptions, enabled: bool) -> Ker
     for cand in row_buffer_candidates(best) if scored else buffered:
         if (count := counter.exact(cand)) is not None and count < after:
             after, best = count, cand
+    # (each counted exactly: a few at most, one with every legal sinking and one per nest)
     for cand in sinking_candidates(best):
         if (count := counter.exact(cand)) is not None and count < after:
             after, best = count, cand

@@ -13,6 +13,7 @@ memref read with latency 0 and written with latency 1.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import struct
@@ -178,7 +179,7 @@ class _Segment:
         self.bypass_nodes: set[int] = set()
         # per memory: the element last stored or loaded in this segment (by subscript key) and
         # its value, with the predicate it was accessed under; any other store forgets it
-        self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None]]] = {}
+        self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None, list[Expr] | None]]] = {}
         # item index -> which of several independent loops run as one pipeline it belongs to
         self.unit_of: dict[int, int] = {}
         self.unit_limits: dict[_UnitResource, int] = {}  # operators '#pragma HLS allocation' limits
@@ -316,7 +317,7 @@ class _Segment:
         self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=False)
         if key is not None:
-            self.known.setdefault(mem, {})[key] = (res, pred)
+            self.known.setdefault(mem, {})[key] = (res, pred, subs)
         return res
 
     def store(self, mem: MemRef, indices: list[Value], value: Value, pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> None:
@@ -330,9 +331,16 @@ class _Segment:
         self.mem_subs[idx] = subs
         self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=True)
-        # another element may be this one under other subscripts: only this store is known now
+        # another element may be this one under other subscripts: only this store is known now,
+        # and the elements whose subscripts surely differ from its own (a[j - 1] after a[j])
         key = self.element_key(indices, subs) if mem.kind != "reg" else None
-        self.known[mem] = {key: (value, pred)} if key is not None else {}
+        kept: dict[tuple[object, ...], tuple[Value, Value | None, list[Expr] | None]] = {}
+        if key is not None and subs is not None and all(self.stable(x) for x in subs):
+            for k, entry in self.known.get(mem, {}).items():
+                if entry[2] is not None and all(self.stable(x) for x in entry[2]) and _surely_differ(subs, entry[2]):
+                    kept[k] = entry
+            kept[key] = (value, pred, subs)
+        self.known[mem] = kept
 
     def _order(self, mem: MemRef, idx: int, is_store: bool) -> None:
         """Keeps C's order between accesses of one memory (conservatively: any two may alias)."""
@@ -676,7 +684,8 @@ class _Segment:
 
 
 _BOOL_T = IntType(1, False, 0, "_Bool")
-_TOTAL_T = IntType(32, True, 3, "int")  # a flattened loop counts its iterations in an int
+_TOTAL_T = IntType(32, True, 3, "int")
+_BOOL_INT = _TOTAL_T  # the type of a C comparison  # a flattened loop counts its iterations in an int
 _FP_KIND = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 _FP_PRED = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq", "!=": "une"}
 
@@ -893,6 +902,60 @@ def _least_successor_distance(src: isl.Map, dst: isl.Map, outer: int, succ: _Suc
     return low
 
 
+def _offset_form(e: Expr) -> dict[object, int] | None:
+    """``e`` as a sum of variables and a constant (``"1"``), from ``+``, ``-``, reads and
+    constants of its own type only, or None."""
+    if isinstance(e, Const):
+        return {"1": int(e.value)} if isinstance(e.value, int) else None
+    if isinstance(e, VarRead):
+        return {e.var: 1}
+    if isinstance(e, Binary) and e.op in ("+", "-") and e.lhs.type == e.type and e.rhs.type == e.type:
+        a, b = _offset_form(e.lhs), _offset_form(e.rhs)
+        if a is None or b is None:
+            return None
+        sign = 1 if e.op == "+" else -1
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = out.get(k, 0) + sign * v
+        return out
+    return None
+
+
+def _surely_differ(a: list[Expr], b: list[Expr]) -> bool:
+    """Whether subscripts ``a`` and ``b`` (of one iteration, stable in it) name different elements:
+    in some dimension they differ by a constant, non-zero and smaller than the subscript type's
+    range (no wrap-around can make them meet)."""
+    for x, y in zip(a, b):
+        fx, fy = _offset_form(x), _offset_form(y)
+        if fx is None or fy is None or not isinstance(x.type, IntType):
+            continue
+        diff = {k: fx.get(k, 0) - fy.get(k, 0) for k in set(fx) | set(fy)}
+        c = diff.pop("1", 0)
+        if all(v == 0 for v in diff.values()) and 0 < abs(c) < 1 << (x.type.width - 1):
+            return True
+    return False
+
+
+def _paddable(flat: _FlatNest, bound: MiiBound) -> bool:
+    """Whether padding the nest's innermost level could lower its II (``padded_nest``): a
+    rectangular nest whose II a recurrence sets, with the ports and units for the target II."""
+    if flat.trips is None or flat.param_level is not None or flat.real_trip is not None or len(flat.loops) < 2:
+        return False
+    return bound.mii > flat.target and bound.rec_mii == bound.mii and bound.res_mii <= flat.target
+
+
+def _cycle_span(seg: _Segment, bound: MiiBound) -> tuple[int, int]:
+    """The latency and the distance (iterations) around the recurrence that sets ``bound``'s RecMII."""
+    cyc = bound.recurrence
+    delay = dist = 0
+    for a, b in zip(cyc, cyc[1:] + cyc[:1]):
+        edge = max((e for e in seg.dag.edges if e[0] == a and e[1] == b), key=lambda e: e[2] - bound.rec_mii * e[3], default=None)
+        if edge is not None:
+            delay += edge[2]
+            dist += edge[3]
+    return delay, dist
+
+
 def _int_type(v: Variable) -> IntType:
     assert isinstance(v.type, IntType)
     return v.type
@@ -1021,6 +1084,10 @@ class _FlatNest:
     # the nest's runs) and the nest's iterations as an expression evaluated before it starts
     param_level: int | None = None
     total_expr: Expr | None = None
+    # a rectangular nest whose innermost level is padded to ``trips[-1]`` iterations of which the
+    # first ``real_trip`` run the body (the others only pass time: a recurrence carried by an
+    # outer level then spans more iterations of the pipeline, which may then start one a cycle)
+    real_trip: int | None = None
 
 
 @dataclass(eq=False)
@@ -1397,7 +1464,12 @@ class _Lowering:
             cost = self.innermost_cost(unit, loops)
             if len(unit.loops) > 1:
                 seg, _, _ = self.odometers([unit], loops)
-                cost = min(cost, unit.total * max(unit.target, minimum_ii(seg.dag, seg.capacity()).mii) + _critical_path(seg.dag))
+                bound = minimum_ii(seg.dag, seg.capacity())
+                if _paddable(unit, bound):
+                    # (alone, its own pipeline may be padded: see padded_nest)
+                    ctx.consts, ctx.const_ops, ctx.const_value = saved
+                    return False
+                cost = min(cost, unit.total * max(unit.target, bound.mii) + _critical_path(seg.dag))
             apart += cost
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
         seg, _, _ = self.odometers(group, loops)
@@ -1435,11 +1507,53 @@ class _Lowering:
             alone = self.innermost_cost(flat, loops)
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
             seg, flat_iv, regs = self.odometers([flat], loops)
-            mii = max(flat.target, minimum_ii(seg.dag, seg.capacity()).mii)
-            if flat.total * mii + _critical_path(seg.dag) > alone:
+            bound = minimum_ii(seg.dag, seg.capacity())
+            mii = max(flat.target, bound.mii)
+            cost = flat.total * mii + _critical_path(seg.dag)
+            padded = self.padded_nest(flat, seg, bound, loops, saved) if _paddable(flat, bound) else None
+            if padded is not None and padded[0] < min(cost, alone):
+                cost, (flat, seg, flat_iv, regs) = padded
+            elif padded is not None:
+                # (the padded body was built over the unpadded one's constants: build that again)
+                ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
+                seg, flat_iv, regs = self.odometers([flat], loops)
+            if cost > alone:
                 ctx.consts, ctx.const_ops, ctx.const_value = saved
                 return None
             return _PreparedFlat(flat, seg, flat_iv, regs)
+
+    def padded_nest(
+        self, flat: _FlatNest, seg: _Segment, bound: MiiBound, loops: list[tuple[For, Value]], saved: tuple[dict, list, dict]  # type: ignore[type-arg]
+    ) -> tuple[int, tuple[_FlatNest, _Segment, Value, list[MemRef]]] | None:
+        """A rectangular nest whose II a recurrence sets, with its innermost level padded (see
+        ``_FlatNest.real_trip``) so the recurrence spans as many iterations as its latency: its
+        cost and body, if padding brings the II down (each row then takes the recurrence's
+        latency instead of II times its iterations: adi's sweeps, 18 rows of 44 cycles instead of
+        54). A few rounds, each padding for the recurrence the last one left."""
+        assert flat.trips is not None
+        ctx = self.ctx
+        trip = flat.trips[-1]
+        pad = trip
+        best: tuple[int, tuple[_FlatNest, _Segment, Value, list[MemRef]]] | None = None
+        for _ in range(3):
+            delay, dist = _cycle_span(seg, bound)
+            if dist <= 0:
+                break
+            pad += max(0, -(-delay // flat.target) - dist)
+            trips = [*flat.trips[:-1], pad]
+            if math.prod(trips) >= 1 << 31 or pad > 8 * trip:
+                break
+            ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
+            candidate = dataclasses.replace(flat, trips=trips, total=math.prod(trips), real_trip=trip)
+            seg, flat_iv, regs = self.odometers([candidate], loops)
+            bound = minimum_ii(seg.dag, seg.capacity())
+            mii = max(flat.target, bound.mii)
+            cost = candidate.total * mii + _critical_path(seg.dag)
+            if best is None or cost < best[0]:
+                best = (cost, (candidate, seg, flat_iv, regs))
+            if mii == flat.target or bound.rec_mii < mii or bound.res_mii > flat.target:
+                break
+        return best
 
     def flattened_loop(self, prep: _PreparedFlat, at: Time, total: Value | None) -> ForOp:
         """The nest ``prep`` pipelined as one loop, from ``at``; ``total``: its iterations as
@@ -1570,7 +1684,16 @@ class _Lowering:
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[:split]:
                 when(at_first[k + 1 :], body[:split], nest[k].loc)
-        when([], inner.body, inner.loc)
+        if flat.real_trip is not None:  # the padding iterations run no statement
+            first_value = eval_expr(inner.init, {})
+            assert first_value is not None
+            last = first_value + (flat.real_trip - 1) * inner.step
+            inner_t = _int_type(inner.var)
+            real = Binary("<=" if inner.step > 0 else ">=", VarRead(inner.var, inner.loc), Const(last, inner_t, inner.loc), _BOOL_INT, inner.loc)
+            within = seg.cond(real, None)
+            seg.guarded(within if active is None else seg.comb("and", [active, within], 1, inner.loc, "all"), inner.body, [], None, inner.loc, real)
+        else:
+            when([], inner.body, inner.loc)
         for k in reversed(range(len(nest) - 1)):
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
@@ -1651,12 +1774,7 @@ class _Lowering:
         head = f"loop '{s.name}': II={ii} instead of the target {target}"
         if bound.rec_mii >= bound.res_mii and bound.recurrence:
             cyc = bound.recurrence
-            delay = dist = 0
-            for a, b in zip(cyc, cyc[1:] + cyc[:1]):
-                edge = max((e for e in seg.dag.edges if e[0] == a and e[1] == b), key=lambda e: e[2] - bound.rec_mii * e[3], default=None)
-                if edge is not None:
-                    delay += edge[2]
-                    dist += edge[3]
+            delay, dist = _cycle_span(seg, bound)
             lines = sorted({seg.items[n].loc.line for n in cyc if seg.items[n].loc is not None})  # type: ignore[union-attr]
             what = sorted({_describe_node(seg, n) for n in cyc})
             return (f"{head}: recurrence through {', '.join(what)} (line{'s' if len(lines) > 1 else ''} "

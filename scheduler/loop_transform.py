@@ -1064,6 +1064,8 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
         claimed |= mine
         legal[k] = (path, before, after)
     legal = [site for site in legal if site[1] or site[2]]
+    if not legal:
+        return []
     # (each candidate costs a whole schedule: single nests only where there are two)
     choices = [legal] + ([[site] for site in legal] if len(legal) == 2 else [])
     out: list[KernelFunction] = []

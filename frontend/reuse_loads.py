@@ -410,7 +410,7 @@ class _Rewriter:
             self.rewrite(lp, array, members, offsets, before, heads, tails)
             spans.add(offsets[-1] - offsets[0])
         if heads:
-            start = self.widened_start(lp, _Emission(spans=spans)) if widen else None
+            start = self.widened_start(lp, _Emission(spans=spans)) if widen and self.fill_crowds(lp, heads, before) else None
             if start is not None:
                 computes = binary(">=" if lp.step > 0 else "<=", VarRead(lp.var, lp.loc), lp.init, lp.loc)
                 lp.body = heads + [If(computes, lp.body, [], lp.loc)] + tails
@@ -419,6 +419,17 @@ class _Rewriter:
             lp.body = heads + lp.body + tails
             return [If(Const(1, IntType(32, True, 3, "int"), lp.loc), before, [], lp.loc), lp]
         return [lp]
+
+    def fill_crowds(self, lp: For, heads: list[Stmt], before: list[Stmt]) -> bool:
+        """Whether the fill ``before`` the loop, were it done in the first iteration (as in a
+        nest run as one pipeline), would read some array more often than its ports allow
+        together with that iteration's own reads of it."""
+        for array in {r.array for st in before if isinstance(st, Assign) for r in _array_reads(st.value)}:
+            fills = sum(1 for st in before if isinstance(st, Assign) for r in _array_reads(st.value) if r.array is array)
+            own = sum(1 for e in _body_exprs(heads + lp.body) for r in _array_reads(e) if r.array is array)
+            if fills + own > array_storage(self.fn, array)[0]:
+                return True
+        return False
 
     def window_key(self, r: ArrayRead, lp: For, written: set[Variable]) -> tuple[str, int] | None:
         """(the read's subscripts with the loop's offset taken out, the offset), or None."""
@@ -844,6 +855,16 @@ def _member(r: ArrayRead, loops: list[For], written: set[Variable]) -> _Member |
         shape.append(f"{k}:{sorted((str(getattr(v, 'name', v)), c) for v, c in rest.items())}")
     offsets = tuple(int(forms[d].get("1", 0)) for d in dims)  # type: ignore[union-attr]
     return _Member(r, tuple(dims), offsets, ",".join(map(str, dims)) + "|" + "|".join(shape))
+
+
+def _body_exprs(stmts: list[Stmt]) -> list[Expr]:
+    """The expressions of ``stmts`` (values, subscripts, conditions), at any depth."""
+    out: list[Expr] = []
+    for st in stmts:
+        out += _all_exprs(st)  # (an if's branches included)
+        if isinstance(st, For):
+            out += _body_exprs(st.body)
+    return out
 
 
 def _when(cond: Expr, body: list[Stmt], loc: SourceLoc) -> list[Stmt]:

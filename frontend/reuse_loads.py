@@ -548,7 +548,8 @@ class _Rewriter:
                 self.stencil_group(nest, array, members, out)
         if not out.heads:
             return []
-        self.splice(nest, out)
+        if self.splice(nest, out) and self.widened_rows(nest, out):
+            out.line_fill = []  # (the row loop's extra first rows fill the line buffers)
         line_fill = _when(_entry(nest.row), _when(_entry(inner), out.line_fill, inner.loc), nest.row.loc)
         if nest.plane is None:
             return line_fill
@@ -556,9 +557,9 @@ class _Rewriter:
         nest.plane.body[at:at] = line_fill
         return _when(_entry(top), _when(_entry(nest.row), _when(_entry(inner), out.plane_fill, inner.loc), nest.row.loc), top.loc)
 
-    def splice(self, nest: _StencilNest, out: _Emission) -> None:
+    def splice(self, nest: _StencilNest, out: _Emission) -> bool:
         """Put the rewritten reads, the steps and shifts into the innermost loop, the prologue
-        before it."""
+        before it, or in its extra first iterations (True)."""
         inner = nest.col
         for s in inner.body:
             if isinstance(s, Assign):
@@ -570,12 +571,32 @@ class _Rewriter:
         if start is None:
             inner.body = out.heads + inner.body + out.tails
             nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
-            return
+            return False
         # the prologue's columns as the loop's first iterations, which only stream: the row loop
         # then directly contains the column loop alone, a perfect nest that can be one pipeline
         computes = binary(">=" if inner.step > 0 else "<=", VarRead(inner.var, inner.loc), inner.init, inner.loc)
         inner.body = out.heads + [If(computes, inner.body, [], inner.loc)] + out.tails
         inner.init = start
+        return True
+
+    def widened_rows(self, nest: _StencilNest, out: _Emission) -> bool:
+        """Where the column loop streams its first columns itself (``splice``), the row loop's
+        extra first iterations can fill the line buffers instead of the fill loops before it:
+        each streams the next older row into the buffers as its rows will, its statements off
+        (one row span over all groups; the row loop surely runs; its variable's type holds the
+        earlier rows). 3-D nests only: the plane loop then directly contains the row loop alone,
+        one perfect nest (heat-3d). True if done."""
+        row, inner = nest.row, nest.col
+        if nest.plane is None or len(out.row_spans) != 1 or abs(row.step) != 1:
+            return False  # (a 2-D nest's fill loops take two rows at once, before the rows' loop)
+        start = self.widened_start(row, _Emission(spans=out.row_spans))
+        if start is None:
+            return False
+        guard = next(s for s in inner.body if isinstance(s, If))
+        own_rows = binary(">=" if row.step > 0 else "<=", VarRead(row.var, row.loc), row.init, row.loc)
+        guard.cond = binary("&&", guard.cond, own_rows, row.loc)
+        row.init = start
+        return True
 
     def widened_start(self, inner: For, out: _Emission) -> Expr | None:
         """The first iteration of the column loop when it also streams the prologue's columns (as
@@ -715,6 +736,7 @@ class _Rewriter:
         for c in first:
             out.prologue += step(c, inner.init) + shifts()
         out.spans.add(len(first))
+        out.row_spans.add(len(row_chain) - 1)
         out.heads += step(enter, VarRead(inner.var, loc))
         out.tails += shifts()
         out.table.update({id(m.read): VarRead(window[plane_of(m), m.offsets[-2]][m.offsets[-1]], m.read.loc) for m in members})
@@ -790,6 +812,7 @@ class _Emission:
     tails: list[Stmt] = field(default_factory=list)
     table: dict[int, Expr] = field(default_factory=dict)
     spans: set[int] = field(default_factory=set)  # columns each group's prologue fills
+    row_spans: set[int] = field(default_factory=set)  # rows each group's line fill loads
 
 
 def _stencil_nest(top: For, depth: int) -> _StencilNest | None:

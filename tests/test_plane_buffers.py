@@ -13,6 +13,8 @@ import pytest
 
 from conftest import run_hls
 
+P, R, C = 7, 8, 9  # as KERNELS defines them
+
 KERNELS = """
 #include <stdio.h>
 #define P 7
@@ -110,6 +112,19 @@ def test_3d_stencils_reach_ii_1(tmp_path: Path, top: str) -> None:
     # constant bounds: the fill nests' entry guards fold away and the latency stays static
     assert report["latency_cycles"] is not None
     assert all(call["cycles"] == report["latency_cycles"] for call in result["calls"])
+
+
+def test_older_rows_stream_in_extra_first_rows_so_the_nest_is_one_pipeline(tmp_path: Path) -> None:
+    """The line buffers of each plane are filled by two extra first rows of j (its statements
+    off there, as in the two extra first columns of k), not by fill loops before j: i, j and k
+    run as one pipeline, the plane fill before them."""
+    report, result, ir = _cosim(tmp_path, "heat7")
+    assert result["status"] == "pass"
+    assert "_fill" not in ir.replace("_pfill", "")
+    nests = [lp for lp in report["loops"] if not lp["name"].endswith("_pfill")]
+    (nest,) = nests
+    assert nest["flattened"] and nest["achieved_ii"] == 1 and nest["trip_count"] == (P - 2) * R * C
+    assert report["latency_cycles"] < (P - 2) * R * C + 2 * nest["iteration_latency"] + (R * C) + 8
 
 
 def test_3d_stencil_ir_reads_the_array_once_per_iteration(tmp_path: Path) -> None:

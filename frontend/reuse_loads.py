@@ -87,16 +87,17 @@ from hls.ir.kernel import (
 Linear = dict[object, int]  # variable -> coefficient, "1" -> constant
 
 
-def _linear(e: Expr) -> Linear | None:
-    """``e`` as an integer linear form over scalar variables, or None."""
+def linear_form(e: Expr, casts: bool = True) -> Linear | None:
+    """``e`` as an integer linear form over scalar variables, or None; without ``casts``, None
+    for an expression with a conversion (whose wrap-around the form would not see)."""
     if isinstance(e, Const):
         return {"1": int(e.value)} if isinstance(e.value, int) else None
     if isinstance(e, VarRead):
         return {e.var: 1} if isinstance(e.var.type, IntType) else None
     if isinstance(e, Cast):
-        return _linear(e.operand) if isinstance(e.type, IntType) and isinstance(e.operand.type, IntType) else None
+        return linear_form(e.operand) if casts and isinstance(e.type, IntType) and isinstance(e.operand.type, IntType) else None
     if isinstance(e, Binary) and e.op in ("+", "-"):
-        a, b = _linear(e.lhs), _linear(e.rhs)
+        a, b = linear_form(e.lhs, casts), linear_form(e.rhs, casts)
         if a is None or b is None:
             return None
         sign = 1 if e.op == "+" else -1
@@ -105,7 +106,7 @@ def _linear(e: Expr) -> Linear | None:
             out[k] = out.get(k, 0) + sign * v
         return {k: v for k, v in out.items() if v}
     if isinstance(e, Binary) and e.op == "*":
-        a, b = _linear(e.lhs), _linear(e.rhs)
+        a, b = linear_form(e.lhs, casts), linear_form(e.rhs, casts)
         if a is None or b is None:
             return None
         if set(a) <= {"1"}:
@@ -433,7 +434,7 @@ class _Rewriter:
 
     def window_key(self, r: ArrayRead, lp: For, written: set[Variable]) -> tuple[str, int] | None:
         """(the read's subscripts with the loop's offset taken out, the offset), or None."""
-        forms = [_linear(i) for i in r.indices]
+        forms = [linear_form(i) for i in r.indices]
         if any(f is None for f in forms):
             return None
         varying = [k for k, f in enumerate(forms) if f and lp.var in f]
@@ -465,7 +466,7 @@ class _Rewriter:
             read = template.expr
             indices = []
             for e in read.indices:
-                form = _linear(e)
+                form = linear_form(e)
                 if form is not None and lp.var in form:
                     moved: Expr = binary("+", e, Const(shift, IntType(32, True, 3, "int"), e.loc), e.loc) if shift else e
                     indices.append(_substitute(moved, lp.var, iv_value))
@@ -855,7 +856,7 @@ def _body_reads(inner: For) -> tuple[list[ArrayRead], list[ArrayRead]]:
 def _member(r: ArrayRead, loops: list[For], written: set[Variable]) -> _Member | None:
     """``r`` as a stencil read of the nest ``loops`` (each loop variable with coefficient 1 in its
     own subscript, every other subscript term invariant in the nest), or None."""
-    forms = [_linear(i) for i in r.indices]
+    forms = [linear_form(i) for i in r.indices]
     if any(f is None for f in forms):
         return None
     dims = []

@@ -902,31 +902,14 @@ def _least_successor_distance(src: isl.Map, dst: isl.Map, outer: int, succ: _Suc
     return low
 
 
-def _offset_form(e: Expr) -> dict[object, int] | None:
-    """``e`` as a sum of variables and a constant (``"1"``), from ``+``, ``-``, reads and
-    constants of its own type only, or None."""
-    if isinstance(e, Const):
-        return {"1": int(e.value)} if isinstance(e.value, int) else None
-    if isinstance(e, VarRead):
-        return {e.var: 1}
-    if isinstance(e, Binary) and e.op in ("+", "-") and e.lhs.type == e.type and e.rhs.type == e.type:
-        a, b = _offset_form(e.lhs), _offset_form(e.rhs)
-        if a is None or b is None:
-            return None
-        sign = 1 if e.op == "+" else -1
-        out = dict(a)
-        for k, v in b.items():
-            out[k] = out.get(k, 0) + sign * v
-        return out
-    return None
-
-
 def _surely_differ(a: list[Expr], b: list[Expr]) -> bool:
     """Whether subscripts ``a`` and ``b`` (of one iteration, stable in it) name different elements:
     in some dimension they differ by a constant, non-zero and smaller than the subscript type's
     range (no wrap-around can make them meet)."""
+    from hls.frontend.reuse_loads import linear_form
+
     for x, y in zip(a, b):
-        fx, fy = _offset_form(x), _offset_form(y)
+        fx, fy = linear_form(x, casts=False), linear_form(y, casts=False)
         if fx is None or fy is None or not isinstance(x.type, IntType):
             continue
         diff = {k: fx.get(k, 0) - fy.get(k, 0) for k in set(fx) | set(fy)}

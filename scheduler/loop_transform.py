@@ -1134,7 +1134,7 @@ def _sinkable(loop: Stmt, nest: For) -> bool:
     if len(nest.body) != 1 or not isinstance(nest.body[0], For) or has_loop(nest.body[0].body):
         return False
     outer, inner = _range_of(nest), _range_of(nest.body[0])
-    if outer is None or inner is None or _range_of(loop) != inner or outer[1] == "!=":
+    if outer is None or inner is None or _range_of(loop) != inner or outer[1] == "!=" or loop.var.type != nest.body[0].var.type:
         return False
     return trip_count(*outer) >= 2 and trip_count(*inner) >= 1
 

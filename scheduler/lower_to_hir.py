@@ -1289,6 +1289,10 @@ class _Lowering:
             return None
         if not all(v.kind == "loop" for v in read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True)):
             return None
+        from hls.frontend.reuse_loads import linear_form
+
+        if level > 0 and (linear_form(lp.init, casts=False) is None or linear_form(lp.bound, casts=False) is None):
+            return None  # (its least trip count weighs the distances: from isl, exact for affine bounds)
         info = {x: self.model.loops.get(x) for x in nest}
         if any(i is None for i in info.values()):
             return None
@@ -1524,8 +1528,13 @@ class _Lowering:
                 break
             pad += max(0, -(-delay // flat.target) - dist)
             trips = [*flat.trips[:-1], pad]
-            if math.prod(trips) >= 1 << 31 or pad > 8 * trip:
-                break
+            inner = flat.loops[-1]
+            first = eval_expr(inner.init, {})
+            assert first is not None
+            t = _int_type(inner.var)
+            low, high = (-(1 << (t.width - 1)), (1 << (t.width - 1)) - 1) if t.signed else (0, (1 << t.width) - 1)
+            if math.prod(trips) >= 1 << 31 or pad > 8 * trip or not low <= first + (pad - 1) * inner.step <= high:
+                break  # (the iterator runs on through the padding: its type must hold it)
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
             candidate = dataclasses.replace(flat, trips=trips, total=math.prod(trips), real_trip=trip)
             seg, flat_iv, regs = self.odometers([candidate], loops)

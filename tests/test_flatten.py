@@ -135,6 +135,13 @@ void padded_rows(double p[6][8], double q[6][8]) {
       q[i][j] = sqrt(sqrt(p[i][j - 1])) + q[i][j - 1];
     }
 }
+void narrow_rows(double p[128][8], double q[128][8]) {
+  for (int j = 1; j < 8; j++)
+    for (signed char i = 120; i < 126; i++) {
+      p[i][j] = 1.0 / (p[i][j - 1] * 0.5 + 2.0);
+      q[i][j] = sqrt(sqrt(p[i][j - 1])) + q[i][j - 1];
+    }
+}
 void smooth_rows(const int a[6][16], int b[6][16]) {
   for (int i = 0; i < 6; i++)
     for (int j = 1; j < 15; j++) b[i][j] = a[i][j - 1] + a[i][j] * 2 + a[i][j + 1];
@@ -369,3 +376,12 @@ def test_window_of_a_nest_streams_in_extra_first_iterations(tmp_path: Path) -> N
     (loop,) = report["loops"]
     assert loop["flattened"] and loop["achieved_ii"] == 1 and loop["trip_count"] == 6 * 16
     assert _cosim(tmp_path, "smooth_rows")["status"] == "pass"
+
+
+def test_padding_stays_within_the_iterator_type(tmp_path: Path) -> None:
+    """padded_rows with a signed char row iterator from 120: 44 iterations a row would take it
+    past 127 (wrapping to negative values the row's guard lets through), so the rows are not
+    padded beyond the type; the RTL matches C."""
+    report = _synth(tmp_path, "narrow_rows", "--no-transform")
+    assert all(lp["trip_count"] is None or lp["trip_count"] <= 7 * 8 for lp in report["loops"] if lp["flattened"])
+    assert _cosim(tmp_path, "narrow_rows")["status"] == "pass"

@@ -350,10 +350,24 @@ def _simplified(domain: isl.Set) -> isl.Set:
     return domain
 
 
+# one builder per model for the queries below (a builder reads the whole kernel to start: the
+# scheduler asks about every pair of accesses of a pipelined loop)
+_QUERY_BUILDERS: dict[int, tuple[AffineModel, _Builder]] = {}
+
+
+def _query_builder(model: AffineModel) -> _Builder:
+    held = _QUERY_BUILDERS.get(id(model))
+    if held is None or held[0] is not model:
+        if len(_QUERY_BUILDERS) >= 8:
+            _QUERY_BUILDERS.pop(next(iter(_QUERY_BUILDERS)))
+        held = _QUERY_BUILDERS[id(model)] = (model, _Builder(model.kernel))
+    return held[1]
+
+
 def access_map(model: AffineModel, iters: list[Variable], var: Variable, indices: list[Expr], domain: isl.Set) -> isl.Map | None:
     """``{ L[iters] -> var[indices] }`` on ``domain`` (``L[iters]``) over the model's parameters,
     or None if it is not affine there."""
-    b = _Builder(model.kernel)
+    b = _query_builder(model)
     try:
         subs = [b.exact_aff(i, iters, domain) for i in indices]
     except _NotAffine:
@@ -366,7 +380,7 @@ def guarded_domain(model: AffineModel, iters: list[Variable], guards: Sequence[t
     """``domain`` (``L[iters]``) where the affine ones of ``guards`` (an enclosing ``if``'s
     condition, and whether its then-branch is taken) hold; data-dependent ones are left out, so
     the result may be larger than the set where the access runs, never smaller."""
-    b = _Builder(model.kernel)
+    b = _query_builder(model)
     out = domain
     for cond, taken in guards:
         try:

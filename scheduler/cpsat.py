@@ -68,30 +68,73 @@ def minimum_ii(dag: Dag, capacity: dict[object, int] | None = None) -> MiiBound:
         need = math.ceil(count / (capacity or {}).get(res, 1))
         if need > res_mii:
             res_mii, res_which = need, res
-    carried = [e for e in dag.edges if e[3] > 0]
-    if not carried:
+    # only edges within a strongly connected component through a carried edge can close a cycle
+    comp = _components(len(dag.nodes), [(a, b) for a, b, _, _ in dag.edges])
+    looping = {comp[a] for a, b, _, k in dag.edges if k > 0 and comp[a] == comp[b]}
+    edges = [e for e in dag.edges if comp[e[0]] == comp[e[1]] and comp[e[0]] in looping]
+    if not edges:
         return MiiBound(res_mii, 1, res_which, [])
-    hi = sum(max(d, 0) for _, _, d, _ in dag.edges) + 1
+    hi = sum(max(d, 0) for _, _, d, _ in edges) + 1
     lo = 1
     while lo < hi:  # the smallest II without a positive cycle
         mid = (lo + hi) // 2
-        if _positive_cycle(dag, mid) is None:
+        if _positive_cycle(len(dag.nodes), edges, mid) is None:
             hi = mid
         else:
             lo = mid + 1
-    cycle = _positive_cycle(dag, lo - 1) if lo > 1 else None
+    cycle = _positive_cycle(len(dag.nodes), edges, lo - 1) if lo > 1 else None
     return MiiBound(res_mii, lo, res_which, cycle or [])
 
 
-def _positive_cycle(dag: Dag, ii: int) -> list[int] | None:
-    """A cycle of positive weight (delay - ii*distance), by Bellman-Ford on longest paths."""
-    n = len(dag.nodes)
+def _components(n: int, edges: list[tuple[int, int]]) -> list[int]:
+    """The strongly connected component of each of ``n`` nodes (Kosaraju, iteratively)."""
+    succ: list[list[int]] = [[] for _ in range(n)]
+    pred: list[list[int]] = [[] for _ in range(n)]
+    for a, b in edges:
+        succ[a].append(b)
+        pred[b].append(a)
+    order: list[int] = []
+    seen = [False] * n
+    for root in range(n):
+        if seen[root]:
+            continue
+        seen[root] = True
+        stack = [(root, 0)]
+        while stack:
+            v, k = stack.pop()
+            if k < len(succ[v]):
+                stack.append((v, k + 1))
+                w = succ[v][k]
+                if not seen[w]:
+                    seen[w] = True
+                    stack.append((w, 0))
+            else:
+                order.append(v)
+    comp = [-1] * n
+    for root in reversed(order):
+        if comp[root] != -1:
+            continue
+        comp[root] = root
+        todo = [root]
+        while todo:
+            v = todo.pop()
+            for w in pred[v]:
+                if comp[w] == -1:
+                    comp[w] = root
+                    todo.append(w)
+    return comp
+
+
+def _positive_cycle(n: int, edges: list[tuple[int, int, int, int]], ii: int) -> list[int] | None:
+    """A cycle of positive weight (delay - ii*distance) among ``edges`` over ``n`` nodes, by
+    Bellman-Ford on longest paths."""
     dist = [0] * n
     pred: list[int | None] = [None] * n
     last = None
-    for _ in range(n):
+    rounds = len({a for a, _, _, _ in edges} | {b for _, b, _, _ in edges})  # (the nodes on cycles)
+    for _ in range(rounds):
         last = None
-        for a, b, d, k in dag.edges:
+        for a, b, d, k in edges:
             w = d - ii * k
             if dist[a] + w > dist[b]:
                 dist[b] = dist[a] + w
@@ -102,7 +145,7 @@ def _positive_cycle(dag: Dag, ii: int) -> list[int] | None:
     if last is None:
         return None
     v: int = last
-    for _ in range(n):
+    for _ in range(rounds):
         p = pred[v]
         assert p is not None
         v = p
@@ -142,7 +185,11 @@ def schedule_dag(
         return solved if solved is not None else greedy
     loose = sum(max(nd.latency, 1) for nd in dag.nodes) + min_length + 1 + sum(max(d, 0) for _, _, d, _ in dag.edges)
     # no list schedule to start from (a recurrence it breaks): search first within twice the
-    # length of a schedule that ignores the recurrences, where the solver converges, then anywhere
+    # length of a schedule that ignores the recurrences, where the solver converges, then anywhere;
+    # at an II there may be no schedule at all, and proving it takes the solver its whole limit:
+    # a fifth of it each (the caller then tries the next II)
+    if ii is not None:
+        time_limit_s /= 5
     flat = greedy_schedule(dag, chains, min_length, None, capacity)
     if flat is not None and 2 * flat[1] + (ii or 0) < loose:
         solved = _solve(dag, chains, min_length, time_limit_s, ii, capacity, 2 * flat[1] + (ii or 0), None)

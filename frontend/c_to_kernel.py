@@ -401,7 +401,9 @@ class CToKernel:
             cond = self.expr(node.cond)
             then = self._block([node.iftrue]) if node.iftrue is not None else []
             els = self._block([node.iffalse]) if node.iffalse is not None else []
-            return [If(cond, then, els, loc)]
+            # nothing to do either way: the condition (its side effects already hoisted before
+            # it) only reads, and reads no statement owns escape the dependence analysis
+            return [If(cond, then, els, loc)] if then or els else []
         if isinstance(node, c_ast.Return):
             return self._return(node)
         if isinstance(node, c_ast.FuncCall):

@@ -76,7 +76,9 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    array_reads,
     array_storage,
+    linear_form,
     print_expr,
     read_variables,
     replace_expr,
@@ -84,51 +86,11 @@ from hls.ir.kernel import (
     unique_name,
 )
 
-Linear = dict[object, int]  # variable -> coefficient, "1" -> constant
-
-
-def linear_form(e: Expr, casts: bool = True) -> Linear | None:
-    """``e`` as an integer linear form over scalar variables, or None; without ``casts``, None
-    for an expression with a conversion (whose wrap-around the form would not see)."""
-    if isinstance(e, Const):
-        return {"1": int(e.value)} if isinstance(e.value, int) else None
-    if isinstance(e, VarRead):
-        return {e.var: 1} if isinstance(e.var.type, IntType) else None
-    if isinstance(e, Cast):
-        return linear_form(e.operand) if casts and isinstance(e.type, IntType) and isinstance(e.operand.type, IntType) else None
-    if isinstance(e, Binary) and e.op in ("+", "-"):
-        a, b = linear_form(e.lhs, casts), linear_form(e.rhs, casts)
-        if a is None or b is None:
-            return None
-        sign = 1 if e.op == "+" else -1
-        out = dict(a)
-        for k, v in b.items():
-            out[k] = out.get(k, 0) + sign * v
-        return {k: v for k, v in out.items() if v}
-    if isinstance(e, Binary) and e.op == "*":
-        a, b = linear_form(e.lhs, casts), linear_form(e.rhs, casts)
-        if a is None or b is None:
-            return None
-        if set(a) <= {"1"}:
-            a, b = b, a
-        if not set(b) <= {"1"}:
-            return None
-        c = b.get("1", 0)
-        return {k: v * c for k, v in a.items() if v * c}
-    return None
-
 
 @dataclass
 class _Read:
     expr: ArrayRead
     offset: int
-
-
-def _array_reads(e: Expr) -> list[ArrayRead]:
-    """Every array read in ``e``, subscripts included."""
-    out: list[ArrayRead] = []
-    _reads(e, out, out)
-    return out
 
 
 def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: bool = False) -> None:
@@ -208,7 +170,7 @@ class _Rewriter:
             for later in out[n + 1 :]:
                 if not isinstance(later, Assign):
                     break
-                reads = [r for e in [*(later.indices or []), later.value] for r in _array_reads(e) if r.array is first.var]
+                reads = [r for e in [*(later.indices or []), later.value] for r in array_reads(e) if r.array is first.var]
                 if any([print_expr(i) for i in r.indices] != text for r in reads):
                     break
                 same += reads
@@ -411,7 +373,7 @@ class _Rewriter:
             self.rewrite(lp, array, members, offsets, before, heads, tails)
             spans.add(offsets[-1] - offsets[0])
         if heads:
-            start = self.widened_start(lp, _Emission(spans=spans)) if widen and self.fill_crowds(lp, heads, before) else None
+            start = self.widened_start(lp, spans) if widen and self.fill_crowds(lp, heads, before) else None
             if start is not None:
                 computes = binary(">=" if lp.step > 0 else "<=", VarRead(lp.var, lp.loc), lp.init, lp.loc)
                 lp.body = heads + [If(computes, lp.body, [], lp.loc)] + tails
@@ -425,9 +387,9 @@ class _Rewriter:
         """Whether the fill ``before`` the loop, were it done in the first iteration (as in a
         nest run as one pipeline), would read some array more often than its ports allow
         together with that iteration's own reads of it."""
-        for array in {r.array for st in before if isinstance(st, Assign) for r in _array_reads(st.value)}:
-            fills = sum(1 for st in before if isinstance(st, Assign) for r in _array_reads(st.value) if r.array is array)
-            own = sum(1 for e in _body_exprs(heads + lp.body) for r in _array_reads(e) if r.array is array)
+        for array in {r.array for st in before if isinstance(st, Assign) for r in array_reads(st.value)}:
+            fills = sum(1 for st in before if isinstance(st, Assign) for r in array_reads(st.value) if r.array is array)
+            own = sum(1 for e in _body_exprs(heads + lp.body) for r in array_reads(e) if r.array is array)
             if fills + own > array_storage(self.fn, array)[0]:
                 return True
         return False
@@ -568,7 +530,7 @@ class _Rewriter:
                 if s.indices is not None:
                     s.indices = [replace_expr(i, out.table) for i in s.indices]
         at = nest.row.body.index(inner)
-        start = self.widened_start(inner, out)
+        start = self.widened_start(inner, out.spans)
         if start is None:
             inner.body = out.heads + inner.body + out.tails
             nest.row.body[at:at] = [If(_entry(inner), out.prologue, [], inner.loc)]
@@ -590,7 +552,7 @@ class _Rewriter:
         row, inner = nest.row, nest.col
         if nest.plane is None or len(out.row_spans) != 1 or abs(row.step) != 1:
             return False  # (a 2-D nest's fill loops take two rows at once, before the rows' loop)
-        start = self.widened_start(row, _Emission(spans=out.row_spans))
+        start = self.widened_start(row, out.row_spans)
         if start is None:
             return False
         guard = next(s for s in inner.body if isinstance(s, If))
@@ -599,21 +561,20 @@ class _Rewriter:
         row.init = start
         return True
 
-    def widened_start(self, inner: For, out: _Emission) -> Expr | None:
-        """The first iteration of the column loop when it also streams the prologue's columns (as
-        many iterations before its own first one as every rewritten group fills), or None when it
-        cannot: the groups fill different numbers of columns, the loop may not run (its prologue is
+    def widened_start(self, inner: For, spans: set[int]) -> Expr | None:
+        """The first iteration of a loop when it also streams what would be filled before it (as
+        many iterations before its own first one as every rewritten group fills: ``spans``), or
+        None when it cannot: the groups fill different numbers, the loop may not run (the fill is
         conditional), or the earlier iterations leave the range of its variable's type."""
-        if len(out.spans) != 1 or not eval_expr(_entry(inner), {}):
+        if len(spans) != 1 or not eval_expr(_entry(inner), {}):
             return None
         first = eval_expr(inner.init, {})
-        (span,) = out.spans
+        (span,) = spans
         if first is None or not isinstance(inner.var.type, IntType):
             return None
         value = first - span * inner.step
         t = inner.var.type
-        low, high = (-(1 << (t.width - 1)), (1 << (t.width - 1)) - 1) if t.signed else (0, (1 << t.width) - 1)
-        if not low <= value <= high:
+        if not t.min <= value <= t.max:
             return None
         return Const(value, t, inner.init.loc)
 

@@ -12,6 +12,7 @@ II. ``minimum_ii`` gives the lower bound MII = max(ResMII, RecMII) and the recur
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -69,7 +70,7 @@ def minimum_ii(dag: Dag, capacity: dict[object, int] | None = None) -> MiiBound:
         if need > res_mii:
             res_mii, res_which = need, res
     # only edges within a strongly connected component through a carried edge can close a cycle
-    comp = _components(len(dag.nodes), [(a, b) for a, b, _, _ in dag.edges])
+    comp = strong_components(len(dag.nodes), [(a, b) for a, b, _, _ in dag.edges])
     looping = {comp[a] for a, b, _, k in dag.edges if k > 0 and comp[a] == comp[b]}
     edges = [e for e in dag.edges if comp[e[0]] == comp[e[1]] and comp[e[0]] in looping]
     if not edges:
@@ -86,8 +87,9 @@ def minimum_ii(dag: Dag, capacity: dict[object, int] | None = None) -> MiiBound:
     return MiiBound(res_mii, lo, res_which, cycle or [])
 
 
-def _components(n: int, edges: list[tuple[int, int]]) -> list[int]:
-    """The strongly connected component of each of ``n`` nodes (Kosaraju, iteratively)."""
+def strong_components(n: int, edges: Iterable[tuple[int, int]]) -> list[int]:
+    """The strongly connected component of each of ``n`` nodes, as the number of one of its nodes
+    (Kosaraju, iteratively: a scheduled body may have thousands of nodes)."""
     succ: list[list[int]] = [[] for _ in range(n)]
     pred: list[list[int]] = [[] for _ in range(n)]
     for a, b in edges:

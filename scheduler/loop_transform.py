@@ -63,10 +63,10 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_accesses,
+    array_reads,
     array_storage,
     clone_expr,
     copy_stmts,
-    expr_children,
     has_loop,
     print_expr,
     print_kernel,
@@ -76,6 +76,7 @@ from hls.ir.kernel import (
     stmt_variables,
 )
 from hls.report import static_latency
+from hls.scheduler.cpsat import strong_components
 from hls.scheduler.isl_codegen import Unsupported, generate_nest, generate_region, map_list
 from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
@@ -697,41 +698,10 @@ def _fresh(base: str, used: set[str], first_try: bool = False) -> str:
 def _ordered_components(n: int, edges: set[tuple[int, int]]) -> list[list[int]]:
     """Strongly connected components of the graph on 0..n-1 in a topological order that takes the
     component with the earliest item first whenever several are ready."""
-    index = 0
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    idx: dict[int, int] = {}
-    low: dict[int, int] = {}
-    comps: list[list[int]] = []
-    succ: dict[int, list[int]] = {k: [] for k in range(n)}
-    for a, b in edges:
-        succ[a].append(b)
-
-    def strong(v: int) -> None:
-        nonlocal index
-        idx[v] = low[v] = index
-        index += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in succ[v]:
-            if w not in idx:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], idx[w])
-        if low[v] == idx[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            comps.append(sorted(comp))
-
-    for v in range(n):
-        if v not in idx:
-            strong(v)
+    members: dict[int, list[int]] = {}
+    for v, c in enumerate(strong_components(n, edges)):
+        members.setdefault(c, []).append(v)
+    comps = list(members.values())  # (each in increasing order)
     comp_of = {v: k for k, c in enumerate(comps) for v in c}
     preds: dict[int, set[int]] = {k: set() for k in range(len(comps))}
     for a, b in edges:
@@ -1059,9 +1029,8 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
     legal = [(path, before and _sink_legal(fn, model, path, -1), after and _sink_legal(fn, model, path, 1)) for path, before, after in sites]
     claimed: set[tuple[int, ...]] = set()  # a loop between two nests sinks into one of them
     for k, (path, before, after) in enumerate(legal):
-        mine = {tuple([*path[:-1], path[-1] + d]) for d, ok in ((-1, before), (1, after)) if ok}
         before = before and tuple([*path[:-1], path[-1] - 1]) not in claimed
-        claimed |= mine
+        claimed |= {tuple([*path[:-1], path[-1] + d]) for d, ok in ((-1, before), (1, after)) if ok}
         legal[k] = (path, before, after)
     legal = [site for site in legal if site[1] or site[2]]
     if not legal:
@@ -1099,10 +1068,7 @@ def _sink_legal(fn: KernelFunction, model: AffineModel, path: list[int], side: i
     loop = stmts[path[-1] + side]
     assert isinstance(nest, For) and isinstance(nest.body[0], For) and isinstance(loop, For)
     inner = nest.body[0]
-    outer_range = _range_of(nest)
-    assert outer_range is not None
-    first, cmp, bound, step = outer_range
-    last = first + (trip_count(first, cmp, bound, step) - 1) * step
+    first, last = _ends(nest)
     level = len(enclosing)
     forward = inner.step > 0
     body = {model.statement_of(x) for x in _statements(inner.body)}
@@ -1117,6 +1083,14 @@ def _sink_legal(fn: KernelFunction, model: AffineModel, path: list[int], side: i
             if _related(dep.relation, level, f"o{level} = {last} and o{level + 1} {'>' if forward else '<'} i{level}"):
                 return False
     return True
+
+
+def _ends(lp: For) -> tuple[int, int]:
+    """The first and the last value of a loop with a constant range (at least one iteration)."""
+    span = _range_of(lp)
+    assert span is not None
+    first, cmp, bound, step = span
+    return first, first + (trip_count(first, cmp, bound, step) - 1) * step
 
 
 def _range_of(lp: For) -> tuple[int, str, int, int] | None:
@@ -1151,10 +1125,7 @@ def _sink(fn: KernelFunction, path: list[int], sink_before: bool, sink_after: bo
     after = stmts[n + 1] if sink_after else None
     assert before is None or isinstance(before, For)
     assert after is None or isinstance(after, For)
-    outer_range = _range_of(nest)
-    assert outer_range is not None
-    first, cmp, bound, step = outer_range
-    last = first + (trip_count(first, cmp, bound, step) - 1) * step
+    first, last = _ends(nest)
     loc = nest.loc
     var_t = nest.var.type
     assert isinstance(var_t, IntType)
@@ -1200,21 +1171,12 @@ def _fold_first(head: list[Stmt], body: list[Stmt], first: Expr) -> bool:
     if use.var is not init.var or [print_expr(i) for i in use.indices] != [print_expr(i) for i in init.indices]:
         return False
     key = [print_expr(i) for i in init.indices]
-    reads = [a for a in _array_reads(use.value) if a.array is init.var]
-    if not reads or any([print_expr(i) for i in a.indices] != key for a in reads) or any(_array_reads(i) for i in use.indices):
+    reads = [a for a in array_reads(use.value) if a.array is init.var]
+    if not reads or any([print_expr(i) for i in a.indices] != key for a in reads) or any(array_reads(i) for i in use.indices):
         return False
     table: dict[int, Expr] = {id(a): Select(clone_expr(first), clone_expr(init.value), a, a.type, a.loc) for a in reads}
     use.value = replace_expr(use.value, table)
     return True
-
-
-def _array_reads(e: Expr) -> list[ArrayRead]:
-    out: list[ArrayRead] = []
-    if isinstance(e, ArrayRead):
-        out.append(e)
-    for child in expr_children(e):
-        out += _array_reads(child)
-    return out
 
 
 def _nested_loops(stmts: list[Stmt]) -> list[For]:

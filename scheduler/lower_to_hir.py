@@ -24,7 +24,7 @@ import islpy as isl
 
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
-from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
+from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr, signed_value, trip_count
 from hls.ir.hir import (
     CombOp,
@@ -63,6 +63,7 @@ from hls.ir.kernel import (
     VarRead,
     array_storage,
     has_loop,
+    linear_form,
     print_expr,
     read_variables,
     unique_name,
@@ -684,8 +685,6 @@ class _Segment:
 
 
 _BOOL_T = IntType(1, False, 0, "_Bool")
-_TOTAL_T = IntType(32, True, 3, "int")
-_BOOL_INT = _TOTAL_T  # the type of a C comparison  # a flattened loop counts its iterations in an int
 _FP_KIND = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 _FP_PRED = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq", "!=": "une"}
 
@@ -906,8 +905,6 @@ def _surely_differ(a: list[Expr], b: list[Expr]) -> bool:
     """Whether subscripts ``a`` and ``b`` (of one iteration, stable in it) name different elements:
     in some dimension they differ by a constant, non-zero and smaller than the subscript type's
     range (no wrap-around can make them meet)."""
-    from hls.frontend.reuse_loads import linear_form
-
     for x, y in zip(a, b):
         fx, fy = linear_form(x, casts=False), linear_form(y, casts=False)
         if fx is None or fy is None or not isinstance(x.type, IntType):
@@ -1289,8 +1286,6 @@ class _Lowering:
             return None
         if not all(v.kind == "loop" for v in read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True)):
             return None
-        from hls.frontend.reuse_loads import linear_form
-
         if level > 0 and (linear_form(lp.init, casts=False) is None or linear_form(lp.bound, casts=False) is None):
             return None  # (its least trip count weighs the distances: from isl, exact for affine bounds)
         info = {x: self.model.loops.get(x) for x in nest}
@@ -1306,6 +1301,7 @@ class _Lowering:
                 trips.append(0)
         if min(trips[:level] + trips[level + 1 :], default=1) < 1:
             return None
+
         def own(x: For) -> isl.Set:
             d = info[x].domain  # type: ignore[union-attr]
             return d.project_out(isl.dim_type.param, 0, d.dim(isl.dim_type.param)).reset_tuple_id()
@@ -1340,9 +1336,9 @@ class _Lowering:
         span_e: Expr = Binary("-", last_e, start_e, int_t, loc)
         if lp.cmp in ("<=", ">="):
             span_e = Binary("+", span_e, Const(1, int_t, loc), int_t, loc)
-        if int_t != _TOTAL_T:
-            span_e = Cast(span_e, _TOTAL_T, loc)
-        total_e = span_e if others == 1 else Binary("*", span_e, Const(others, _TOTAL_T, loc), _TOTAL_T, loc)
+        if int_t != INT:
+            span_e = Cast(span_e, INT, loc)
+        total_e = span_e if others == 1 else Binary("*", span_e, Const(others, INT, loc), INT, loc)
         return _FlatNest(
             nest, trips, max(1, round(math.prod(averages))), max(1, round(math.prod(averages[:-1]))), target, None,
             param_level=level, total_expr=total_e,
@@ -1532,8 +1528,7 @@ class _Lowering:
             first = eval_expr(inner.init, {})
             assert first is not None
             t = _int_type(inner.var)
-            low, high = (-(1 << (t.width - 1)), (1 << (t.width - 1)) - 1) if t.signed else (0, (1 << t.width) - 1)
-            if math.prod(trips) >= 1 << 31 or pad > 8 * trip or not low <= first + (pad - 1) * inner.step <= high:
+            if math.prod(trips) >= 1 << 31 or pad > 8 * trip or not t.min <= first + (pad - 1) * inner.step <= t.max:
                 break  # (the iterator runs on through the padding: its type must hold it)
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
             candidate = dataclasses.replace(flat, trips=trips, total=math.prod(trips), real_trip=trip)
@@ -1681,7 +1676,7 @@ class _Lowering:
             assert first_value is not None
             last = first_value + (flat.real_trip - 1) * inner.step
             inner_t = _int_type(inner.var)
-            real = Binary("<=" if inner.step > 0 else ">=", VarRead(inner.var, inner.loc), Const(last, inner_t, inner.loc), _BOOL_INT, inner.loc)
+            real = Binary("<=" if inner.step > 0 else ">=", VarRead(inner.var, inner.loc), Const(last, inner_t, inner.loc), INT, inner.loc)
             within = seg.cond(real, None)
             seg.guarded(within if active is None else seg.comb("and", [active, within], 1, inner.loc, "all"), inner.body, [], None, inner.loc, real)
         else:

@@ -416,6 +416,48 @@ def array_accesses(stmts: list[Stmt], loops: list[For]) -> list[tuple[Variable, 
     return out
 
 
+def array_reads(e: Expr) -> list[ArrayRead]:
+    """Every array read in ``e``, subscripts included."""
+    out: list[ArrayRead] = [e] if isinstance(e, ArrayRead) else []
+    for child in expr_children(e):
+        out += array_reads(child)
+    return out
+
+
+Linear = dict[object, int]  # variable -> coefficient, "1" -> constant
+
+
+def linear_form(e: Expr, casts: bool = True) -> Linear | None:
+    """``e`` as an integer linear form over scalar variables, or None; without ``casts``, None
+    for an expression with a conversion (whose wrap-around the form would not see)."""
+    if isinstance(e, Const):
+        return {"1": int(e.value)} if isinstance(e.value, int) else None
+    if isinstance(e, VarRead):
+        return {e.var: 1} if isinstance(e.var.type, IntType) else None
+    if isinstance(e, Cast):
+        return linear_form(e.operand) if casts and isinstance(e.type, IntType) and isinstance(e.operand.type, IntType) else None
+    if isinstance(e, Binary) and e.op in ("+", "-"):
+        a, b = linear_form(e.lhs, casts), linear_form(e.rhs, casts)
+        if a is None or b is None:
+            return None
+        sign = 1 if e.op == "+" else -1
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = out.get(k, 0) + sign * v
+        return {k: v for k, v in out.items() if v}
+    if isinstance(e, Binary) and e.op == "*":
+        a, b = linear_form(e.lhs, casts), linear_form(e.rhs, casts)
+        if a is None or b is None:
+            return None
+        if set(a) <= {"1"}:
+            a, b = b, a
+        if not set(b) <= {"1"}:
+            return None
+        c = b.get("1", 0)
+        return {k: v * c for k, v in a.items() if v * c}
+    return None
+
+
 def expr_children(e: Expr) -> list[Expr]:
     """The expressions directly inside ``e``."""
     if isinstance(e, ArrayRead):

@@ -11,6 +11,7 @@ II. ``minimum_ii`` gives the lower bound MII = max(ResMII, RecMII) and the recur
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -319,25 +320,37 @@ def greedy_schedule(
 
 def _chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:
     """SDC-style chaining: nodes joined by a combinational path longer than the budget must not
-    share a cycle."""
+    share a cycle.
+
+    Only the first node where a path from ``u`` exceeds the budget gets a constraint: every node
+    after it on that path already follows it through the data edges (also dependence edges), so
+    their constraints would be implied; the search from ``u`` stops there, which keeps the number
+    of constraints and the work near linear in the region's size.
+    """
     n = len(dag.nodes)
-    preds: list[list[int]] = [[] for _ in range(n)]
+    succs: list[list[int]] = [[] for _ in range(n)]
     for a, b in dag.data_edges:
-        preds[b].append(a)
+        if dag.nodes[a].latency == 0 and dag.nodes[b].latency == 0:
+            succs[a].append(b)
     out: list[tuple[int, int, int]] = []
-    # longest combinational delay from each comb node u to each comb node v (nodes are in topological order)
+    # longest combinational delay from each comb node u to the comb nodes reached through comb
+    # nodes within the budget; a heap visits them in index (topological) order, so every
+    # predecessor's delay is final before a node is visited
     for u in range(n):
-        if dag.nodes[u].latency != 0:
+        if dag.nodes[u].latency != 0 or not succs[u]:
             continue
-        dist: dict[int, float] = {u: dag.nodes[u].comb_delay}
-        for v in range(u + 1, n):
-            nd = dag.nodes[v]
-            if nd.latency != 0:
-                continue
-            best = max((dist[p] for p in preds[v] if p in dist), default=None)
-            if best is None:
-                continue
-            dist[v] = best + nd.comb_delay
-            if dist[v] > budget_ns:
+        arrival = {w: dag.nodes[u].comb_delay for w in succs[u]}
+        heap = sorted(arrival)
+        while heap:
+            v = heapq.heappop(heap)
+            d = arrival.pop(v) + dag.nodes[v].comb_delay
+            if d > budget_ns:
                 out.append((u, v, 1))
+                continue
+            for w in succs[v]:
+                if w in arrival:
+                    arrival[w] = max(arrival[w], d)
+                else:
+                    arrival[w] = d
+                    heapq.heappush(heap, w)
     return out

@@ -44,6 +44,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    array_reads,
     clone_expr,
     unique_name,
 )
@@ -162,13 +163,21 @@ class _Partitioner:
         return out
 
     # -- rewriting --
-    def expr(self, e: Expr, loops: list[For]) -> Expr:
+    def expr(self, e: Expr, loops: list[For], hoist: list[Stmt] | None = None) -> Expr:
+        """``e`` with its accesses to partitioned arrays rewritten to banks. A subscript that reads
+        memory is copied into each bank's access and condition; with ``hoist`` (``e`` is evaluated
+        unconditionally where those statements run) it is computed once into a temporary there
+        instead, so nested indirect subscripts do not multiply."""
         if isinstance(e, ArrayRead):
-            indices = [self.expr(i, loops) for i in e.indices]
+            indices = [self.expr(i, loops, hoist) for i in e.indices]
             part = self.parts.get(e.array)
             if part is None:
                 return ArrayRead(e.array, indices, e.loc)
-            choices = self.banks_for(part, self.digits(part, indices, loops))
+            digits = self.digits(part, indices, loops)
+            if hoist is not None and self.copied_reads(indices, digits):
+                indices = [self.once(i, hoist) if array_reads(i) else i for i in indices]
+                digits = self.digits(part, indices, loops)
+            choices = self.banks_for(part, digits)
             result: Expr | None = None
             for bank, within, cond in reversed(choices):
                 read: Expr = ArrayRead(bank, within, e.loc) if bank.is_array else VarRead(bank, e.loc)
@@ -176,16 +185,31 @@ class _Partitioner:
             assert result is not None
             return result
         if isinstance(e, Binary):
-            return Binary(e.op, self.expr(e.lhs, loops), self.expr(e.rhs, loops), e.type, e.loc)
+            # the right operand of && and || runs only as the left one says
+            rhs_hoist = None if e.op in ("&&", "||") else hoist
+            return Binary(e.op, self.expr(e.lhs, loops, hoist), self.expr(e.rhs, loops, rhs_hoist), e.type, e.loc)
         if isinstance(e, Unary):
-            return Unary(e.op, self.expr(e.operand, loops), e.type, e.loc)
+            return Unary(e.op, self.expr(e.operand, loops, hoist), e.type, e.loc)
         if isinstance(e, Cast):
-            return Cast(self.expr(e.operand, loops), e.type, e.loc)
+            return Cast(self.expr(e.operand, loops, hoist), e.type, e.loc)
         if isinstance(e, Select):
-            return Select(self.expr(e.cond, loops), self.expr(e.if_true, loops), self.expr(e.if_false, loops), e.type, e.loc)
+            return Select(self.expr(e.cond, loops, hoist), self.expr(e.if_true, loops), self.expr(e.if_false, loops), e.type, e.loc)
         if isinstance(e, MathCall):
-            return MathCall(e.name, [self.expr(a, loops) for a in e.args], e.type, e.loc)
+            return MathCall(e.name, [self.expr(a, loops, hoist) for a in e.args], e.type, e.loc)
         return e
+
+    @staticmethod
+    def copied_reads(indices: list[Expr], digits: list[tuple[Expr | int, Expr | None]]) -> bool:
+        """Whether an access reaching several banks has subscripts that read memory (each bank's
+        access would repeat those reads)."""
+        return any(not isinstance(d, int) for d, _ in digits) and any(array_reads(i) for i in indices)
+
+    def once(self, index: Expr, hoist: list[Stmt]) -> Expr:
+        """``index`` computed into a new temporary by a statement appended to ``hoist``."""
+        temp = Variable(unique_name("bank_index", self.names), index.type, "local", index.loc)
+        self.temps.append(temp)
+        hoist.append(Assign(temp, None, index, index.loc))
+        return VarRead(temp, index.loc)
 
     def stmts(self, stmts: list[Stmt], loops: list[For]) -> list[Stmt]:
         out: list[Stmt] = []
@@ -197,31 +221,36 @@ class _Partitioner:
                 s.body = self.stmts(s.body, loops + [s])
                 out.append(s)
             elif isinstance(s, If):
-                s.cond = self.expr(s.cond, loops)
+                s.cond = self.expr(s.cond, loops, out)
                 s.then_body = self.stmts(s.then_body, loops)
                 s.else_body = self.stmts(s.else_body, loops)
                 out.append(s)
             else:
                 if s.value is not None:
-                    s.value = self.expr(s.value, loops)
+                    s.value = self.expr(s.value, loops, out)
                 out.append(s)
         return out
 
     def assign(self, s: Assign, loops: list[For]) -> list[Stmt]:
-        value = self.expr(s.value, loops)
-        indices = None if s.indices is None else [self.expr(i, loops) for i in s.indices]
+        out: list[Stmt] = []
+        value = self.expr(s.value, loops, out)
+        indices = None if s.indices is None else [self.expr(i, loops, out) for i in s.indices]
         part = self.parts.get(s.var)
         if part is None or indices is None:
-            return [Assign(s.var, indices, value, s.loc)]
-        choices = self.banks_for(part, self.digits(part, indices, loops))
+            return out + [Assign(s.var, indices, value, s.loc)]
+        digits = self.digits(part, indices, loops)
+        if self.copied_reads(indices, digits):
+            indices = [self.once(i, out) if array_reads(i) else i for i in indices]
+            digits = self.digits(part, indices, loops)
+        choices = self.banks_for(part, digits)
         if len(choices) == 1:
             bank, within, _ = choices[0]
-            return [Assign(bank, within if bank.is_array else None, value, s.loc)]
+            return out + [Assign(bank, within if bank.is_array else None, value, s.loc)]
         # the value once, then stored into the bank the subscripts name
         assert not isinstance(value.type, ArrayType)
         temp = Variable(unique_name(f"{part.array.name}_value", self.names), value.type, "local", s.loc)
         self.temps.append(temp)
-        out: list[Stmt] = [Assign(temp, None, value, s.loc)]
+        out.append(Assign(temp, None, value, s.loc))
         chain: list[Stmt] = []
         for bank, within, cond in reversed(choices):
             store = Assign(bank, within if bank.is_array else None, VarRead(temp, s.loc), s.loc)

@@ -78,6 +78,7 @@ from hls.ir.kernel import (
     VarRead,
     array_reads,
     array_storage,
+    has_loop,
     linear_form,
     print_expr,
     read_variables,
@@ -110,6 +111,10 @@ def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: b
     elif isinstance(e, MathCall):
         for a in e.args:
             _reads(a, out, conditional, under)
+
+
+def _has_return(stmts: list[Stmt]) -> bool:
+    return any(isinstance(s, Return) or (isinstance(s, If) and _has_return(s.then_body + s.else_body)) for s in stmts)
 
 
 def _written(stmts: list[Stmt]) -> set[Variable]:
@@ -198,8 +203,8 @@ class _Rewriter:
         return [s]
 
     def loop(self, lp: For, outer: list[For]) -> list[Stmt]:
-        if any(isinstance(s, (For, Return)) for s in lp.body):
-            return [lp]
+        if has_loop(lp.body) or _has_return(lp.body):
+            return [lp]  # innermost loops only (an if may hold a loop)
         pre, post = self.accumulators(lp, outer)
         pre += self.invariants(lp, outer)
         if abs(lp.step) == 1:

@@ -113,10 +113,6 @@ def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: b
             _reads(a, out, conditional, under)
 
 
-def _has_return(stmts: list[Stmt]) -> bool:
-    return any(isinstance(s, Return) or (isinstance(s, If) and _has_return(s.then_body + s.else_body)) for s in stmts)
-
-
 def _written(stmts: list[Stmt]) -> set[Variable]:
     out: set[Variable] = set()
     for s in stmts:

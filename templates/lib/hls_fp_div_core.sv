@@ -89,7 +89,7 @@ module hls_fp_div_core #(
   assign divisor_unused = divisor[QW];
   hls_fp_round_core #(EW, MW, XW, RC) u_round (
       .clk(clk), .ce(ce),
-      .s(s2), .e(e2 - XW'(!q[QW-1])), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}), .r(rounded));
+      .s(s2), .e(e2 - XW'(!q[QW-1])), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}), .pre_tiny(1'b0), .pre_shift('0), .pre_far(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

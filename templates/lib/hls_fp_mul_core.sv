@@ -65,17 +65,28 @@ module hls_fp_mul_core #(
   logic s2, special2, special3;
   logic [W-1:0] special_r2, special_r3;
   logic signed [XW-1:0] esum2;
+  logic signed [XW-1:0] esumc, esum_far, shift_n, shift2;
+  logic tiny_n, far_n, tiny2, far2;
   logic [EW+MW:0] rounded, result;
 
   hls_fp_clz #(PW, LW) u_clz (.x(product), .n(lz), .shifted(product_shifted_unused));
-  hls_fp_pipe #(PW + LW + $bits(keep1), NC) u_count (.clk(clk), .ce(ce), .d({product, lz, keep1}), .q({productc, lzc, keep1c}));
-  hls_fp_pipe #(PW + $bits(keep1), NL) u_norm (
-      .clk(clk), .ce(ce), .d({productc << lzc, keep1c[$bits(keep1)-1:XW], keep1c[XW-1:0] - XW'(lzc)}), .q({norm, keep2}));
+  hls_fp_pipe #(PW + LW + $bits(keep1) + XW, NC) u_count (
+      .clk(clk), .ce(ce), .d({product, lz, keep1, keep1[XW-1:0] + XW'(MW + 2)}), .q({productc, lzc, keep1c, esum_far}));
+  // with the count a cycle ahead, the rounding's exponent tests come from esum and the count
+  // beside the shift (e = esum - lzc: e < 1, 1 - e, and whether 1 - e >= MW + 3)
+  assign esumc = keep1c[XW-1:0];
+  assign tiny_n = esumc <= $signed(XW'(lzc));
+  assign shift_n = tiny_n ? XW'(lzc) + XW'(1) - esumc : '0;
+  assign far_n = tiny_n && esum_far <= $signed(XW'(lzc));
+  hls_fp_pipe #(PW + $bits(keep1) + XW + 2, NL) u_norm (
+      .clk(clk), .ce(ce), .d({productc << lzc, keep1c[$bits(keep1)-1:XW], esumc - XW'(lzc), tiny_n, shift_n, far_n}),
+      .q({norm, keep2, tiny2, shift2, far2}));
 
   // round and pack
   assign {s2, special2, special_r2, esum2} = keep2;
-  hls_fp_round_core #(EW, MW, XW, RC) u_round (
-      .clk(clk), .ce(ce), .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}), .r(rounded));
+  hls_fp_round_core #(EW, MW, XW, RC, NC == 1) u_round (
+      .clk(clk), .ce(ce), .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}),
+      .pre_tiny(tiny2), .pre_shift(shift2), .pre_far(far2), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, RL) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

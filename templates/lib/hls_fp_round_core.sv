@@ -5,45 +5,73 @@
 // results below the normal range are subnormal (rounded once, after the shift); overflow is
 // infinity. The other cores (mul, div, sqrt, conversions) end in it. Two steps: the shift of a
 // result below the normal range (with its sticky bit), then the increment and the packing; at
-// LATENCY 1 a register (clock enable ce) between them, at 0 combinational.
+// LATENCY 1 a register (clock enable ce) between them, at 0 combinational. With PRE the caller
+// computed, a cycle earlier, whether e < 1 (pre_tiny), the shift (1 - e when e < 1, else 0:
+// pre_shift) and whether it leaves no bit of sig (pre_far), which takes the exponent
+// arithmetic's carry chains off the path through the shift (the multiplier on ECP5); without
+// PRE those inputs are unused.
 `default_nettype none
 
 module hls_fp_round_core #(
     parameter int EW = 8,
     parameter int MW = 23,
     parameter int XW = EW + 3,  // width of the signed exponent e
-    parameter int LATENCY = 0
+    parameter int LATENCY = 0,
+    parameter bit PRE = 1'b0
 ) (
     input  logic                 clk,
     input  logic                 ce,
     input  logic                 s,
     input  logic signed [XW-1:0] e,
     input  logic        [MW+2:0] sig,
+    input  logic                 pre_tiny,
+    input  logic        [XW-1:0] pre_shift,
+    input  logic                 pre_far,
     output logic        [EW+MW:0] r
 );
   localparam int SW = MW + 3;
+  localparam int SHW = $clog2(SW);
   localparam logic [EW-1:0] EMAX = '1;
 
-  logic tiny, round_up, s2, tiny2;
-  logic [XW-1:0] shift;
+  logic tiny, far, round_up, s2, tiny2, big, big_inc, big2, big_inc2, carry;
+  logic [SHW-1:0] sh;  // the shift when it leaves a bit of sig (not far)
   logic [SW-1:0] shifted_now, shifted;
   logic [MW+1:0] rounded;
-  logic signed [XW-1:0] e2, e_final;
+  logic [EW-1:0] e_inc, e2, e_inc2, e_final;
 
   // below the normal range the significand shifts right to the subnormal exponent; the bits
   // shifted out stick to the lowest bit
-  assign tiny = e < 1;
-  assign shift = tiny ? XW'(1) - e : '0;
-  assign shifted_now = shift >= XW'(SW) ? SW'(sig != 0) : (sig >> shift) | SW'((sig & ~({SW{1'b1}} << shift)) != 0);
-  hls_fp_pipe #(1 + 1 + XW + SW, LATENCY) u_cut (
-      .clk(clk), .ce(ce), .d({s, tiny, e, shifted_now}), .q({s2, tiny2, e2, shifted}));
+  if (PRE) begin : g_pre
+    logic unused_pre;
+    assign unused_pre = &{1'b0, pre_shift[XW-1:SHW]};
+    assign tiny = pre_tiny;
+    assign sh = pre_shift[SHW-1:0];
+    assign far = pre_far;
+  end else begin : g_here
+    logic unused_pre;
+    logic [XW-1:0] shift;
+    assign unused_pre = &{1'b0, pre_tiny, pre_shift, pre_far};
+    assign tiny = e < 1;
+    assign shift = tiny ? XW'(1) - e : '0;
+    assign far = shift >= XW'(SW);
+    assign sh = shift[SHW-1:0];
+  end
+  assign shifted_now = far ? SW'(sig != 0) : (sig >> sh) | SW'((sig & ~({SW{1'b1}} << sh)) != 0);
+  // the exponent after a carry out of the increment, and whether either overflows, beside the
+  // shift: after the cut only the increment's carry chain remains
+  assign e_inc = e[EW-1:0] + EW'(1);
+  assign big = !tiny && e >= XW'(EMAX);
+  assign big_inc = !tiny && e >= XW'(EMAX) - XW'(1);
+  hls_fp_pipe #(1 + 1 + 2 * EW + 2 + SW, LATENCY) u_cut (
+      .clk(clk), .ce(ce), .d({s, tiny, e[EW-1:0], e_inc, big, big_inc, shifted_now}), .q({s2, tiny2, e2, e_inc2, big2, big_inc2, shifted}));
   assign round_up = shifted[1] & (shifted[0] | shifted[2]);
   assign rounded = {1'b0, shifted[SW-1:2]} + (MW + 2)'(round_up);
+  assign carry = rounded[MW+1];
   // a subnormal that rounds up to 2^MW is the smallest normal; a carry out of the top moves
   // the exponent up one
-  assign e_final = tiny2 ? XW'(rounded[MW]) : e2 + XW'(rounded[MW+1]);
-  assign r = e_final >= XW'(EMAX) ? {s2, EMAX, {MW{1'b0}}}
-      : rounded[MW+1] ? {s2, e_final[EW-1:0], rounded[MW:1]} : {s2, e_final[EW-1:0], rounded[MW-1:0]};
+  assign e_final = tiny2 ? EW'(rounded[MW]) : carry ? e_inc2 : e2;
+  assign r = (carry ? big_inc2 : big2) ? {s2, EMAX, {MW{1'b0}}}
+      : carry ? {s2, e_final, rounded[MW:1]} : {s2, e_final, rounded[MW-1:0]};
 endmodule
 
 `default_nettype wire

@@ -81,7 +81,7 @@ module hls_fp_sqrt_core #(
   assign {special2, special_r2, e2} = keep[RW];
   assign radicand_unused = radicand[RW];
   hls_fp_round_core #(EW, MW, XW, RC) u_round (
-      .clk(clk), .ce(ce), .s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}), .r(rounded));
+      .clk(clk), .ce(ce), .s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}), .pre_tiny(1'b0), .pre_shift('0), .pre_far(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

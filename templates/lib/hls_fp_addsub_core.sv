@@ -111,7 +111,9 @@ module hls_fp_addsub_core #(
 
   // 5. round to nearest even on guard, round and sticky; pack
   logic sx4, zero, round_up, special4, zero_sign, sx5, zero5;
-  logic [EW+1:0] e_norm, e_norm5, e;
+  logic big, big_inc, big5, big_inc5;
+  logic [EW+1:0] e_norm;
+  logic [EW-1:0] e_inc, e_norm5, e_inc5, e;
   logic [SW-2:0] norm;
   logic [MW+1:0] rounded_now, rounded;
   logic [W-1:0] special_r4, result;
@@ -120,14 +122,20 @@ module hls_fp_addsub_core #(
   assign {sx4, zero, e_norm, norm} = q4;
   assign round_up = norm[2] & (norm[1] | norm[0] | norm[3]);
   assign rounded_now = {1'b0, norm[SW-2:3]} + (MW + 2)'(round_up);
-  hls_fp_pipe #(1 + 1 + EW + 2 + MW + 2 + KW, RC) u_round (
-      .clk(clk), .ce(ce), .d({sx4, zero, e_norm, rounded_now, keep5}), .q({sx5, zero5, e_norm5, rounded, keep6}));
+  // the exponent after a carry out of the increment and whether either overflows, beside the
+  // increment: after it only selections remain
+  assign e_inc = e_norm[EW-1:0] + EW'(1);
+  assign big = e_norm >= {2'b00, EMAX};
+  assign big_inc = e_norm >= {2'b00, EMAX} - (EW + 2)'(1);
+  hls_fp_pipe #(1 + 1 + 2 * EW + 2 + MW + 2 + KW, RC) u_round (
+      .clk(clk), .ce(ce), .d({sx4, zero, e_norm[EW-1:0], e_inc, big, big_inc, rounded_now, keep5}),
+      .q({sx5, zero5, e_norm5, e_inc5, big5, big_inc5, rounded, keep6}));
   assign {special4, special_r4, zero_sign} = keep6;
-  assign e = e_norm5 + (EW + 2)'(rounded[MW+1]);
+  assign e = rounded[MW+1] ? e_inc5 : e_norm5;
   assign result = special4 ? special_r4 : zero5 ? {zero_sign, {(W - 1) {1'b0}}}
-      : e >= {2'b00, EMAX} ? {sx5, EMAX, {MW{1'b0}}}
-      : rounded[MW+1] ? {sx5, e[EW-1:0], rounded[MW:1]}
-      : {sx5, rounded[MW] ? e[EW-1:0] : {EW{1'b0}}, rounded[MW-1:0]};
+      : (rounded[MW+1] ? big_inc5 : big5) ? {sx5, EMAX, {MW{1'b0}}}
+      : rounded[MW+1] ? {sx5, e, rounded[MW:1]}
+      : {sx5, rounded[MW] ? e : {EW{1'b0}}, rounded[MW-1:0]};
   hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 

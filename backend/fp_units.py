@@ -28,6 +28,7 @@ _LIBM = ("exp", "log", "pow")
 _REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow"}
 _CMP_OP = {"olt": 0, "ole": 1, "ogt": 2, "oge": 3, "oeq": 4, "une": 5}  # hls_fp_cmp_core's OP
 _ROUND_CORE = "hls_fp_round_core.sv"
+_ROUND_PREP = "hls_fp_round_prep.sv"  # the rounding core's exponent tests (its own and its callers')
 _PIPE = "hls_fp_pipe.sv"
 _CLASSIFY = "hls_fp_classify.sv"
 _CLZ = "hls_fp_clz.sv"
@@ -109,11 +110,11 @@ def fp_unit(op: UnitOp) -> FpUnit:
                       (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv", _CLASSIFY, _CLZ, _PIPE), True)  # fmt: skip
     if base in ("mul", "div"):
         core = f"hls_fp_{base}_core"
-        files = (f"{core}.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
+        files = (f"{core}.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, params, ab, files, True)
     if base == "sqrt":
         return FpUnit(f"hls_{kind}", (("a", w),), w, lat, tuple(config), w, "hls_fp_sqrt_core", params,
-                      (("a", "a"),), ("hls_fp_sqrt_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _PIPE), True)  # fmt: skip
+                      (("a", "a"),), ("hls_fp_sqrt_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip
     if base == "cmp":
         config.append(("C_Compare_Operation", _IP_COMPARE[pred]))
         return FpUnit(f"hls_{kind}", binary, 1, lat, tuple(config), 8, "hls_fp_cmp_core",
@@ -141,7 +142,7 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
         config = (("Operation_Type", "Float_to_float"), ("A_Precision_Type", "Single" if kind == "fpext" else "Double"),
                   ("Result_Precision_Type", "Double" if kind == "fpext" else "Single"))  # fmt: skip
         core = "hls_fp_ext_core" if kind == "fpext" else "hls_fp_trunc_core"
-        files = (f"{core}.sv", _CLZ) if kind == "fpext" else (f"{core}.sv", _ROUND_CORE)
+        files = (f"{core}.sv", _CLZ) if kind == "fpext" else (f"{core}.sv", _ROUND_CORE, _ROUND_PREP)
         return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, core,
                       (*_format_params(w_in, "I"), *_format_params(w_out, "O")), (("a", "a"),), files)  # fmt: skip
     if kind in ("sitofp", "uitofp"):
@@ -151,7 +152,7 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
                   ("Result_Precision_Type", "Double" if w_out == 64 else "Single"))  # fmt: skip
         params = (("IW", str(w_in)), ("SIGNED", f"1'b{int(signed)}"), *_format_params(w_out))
         return FpUnit(name, (("a", w_in),), w_out, lat, config, w_out, "hls_int_to_fp_core", params, (("a", "a"),),
-                      ("hls_int_to_fp_core.sv", _CLZ, _ROUND_CORE))  # fmt: skip
+                      ("hls_int_to_fp_core.sv", _CLZ, _ROUND_CORE, _ROUND_PREP))  # fmt: skip
     unsigned = kind == "fptoui"
     name = f"hls_{kind}_f{w_in}_{'u' if unsigned else 'i'}{w_out}"
     config = (("Operation_Type", "Float_to_fixed"), ("A_Precision_Type", "Double" if w_in == 64 else "Single"),

@@ -136,7 +136,7 @@ endmodule
     lib = Path(__file__).resolve().parents[1] / "templates" / "lib"
     build = subprocess.run(
         ["verilator", "--binary", *VERILATOR_SAFE_OPTS, "-Wno-fatal", "--top-module", "tb", str(lib / "hls_fp_trunc_core.sv"),
-         str(lib / "hls_fp_round_core.sv"), str(lib / "hls_fp_pipe.sv"), "tb.sv", "-Mdir", "obj"],
+         str(lib / "hls_fp_round_core.sv"), str(lib / "hls_fp_round_prep.sv"), str(lib / "hls_fp_pipe.sv"), "tb.sv", "-Mdir", "obj"],
         cwd=tmp_path, capture_output=True, text=True,
     )
     assert build.returncode == 0, build.stderr

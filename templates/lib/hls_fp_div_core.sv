@@ -70,12 +70,20 @@ module hls_fp_div_core #(
     // one subtraction: its borrow is the comparison
     assign {bit_k, diff} = {1'b1, part[k]} - {2'b00, divisor[k]};
     assign rest = bit_k ? diff : part[k];
+    // from row 1 on the leading quotient bit is known: the exponent is one less without it
+    logic [KW-1:0] keep_k;
+    assign keep_k = k == 1 ? {keep[k][KW-1:XW], keep[k][XW-1:0] - XW'(!quot[k][QW-1])} : keep[k];
     hls_fp_pipe #(PW + QW + MW + 1 + KW, (k + 1) % G == 0 || k == QW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
-        .clk(clk), .ce(ce), .d({rest << 1, quot[k] | (QW'(bit_k) << (QW - 1 - k)), divisor[k], keep[k]}),
+        .clk(clk), .ce(ce), .d({rest << 1, quot[k] | (QW'(bit_k) << (QW - 1 - k)), divisor[k], keep_k}),
         .q({part[k+1], quot[k+1], divisor[k+1], keep[k+1]}));
   end
+  // the rounding's exponent tests beside the last row
+  logic tiny_n, far_n, tiny2, far2;
+  logic [XW-1:0] shift_n, shift2;
+  hls_fp_round_prep #(MW, XW) u_prep (.e(keep[QW-1][XW-1:0]), .tiny(tiny_n), .shift(shift_n), .far(far_n));
+  hls_fp_pipe #(XW + 2, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, shift_n, far_n}), .q({tiny2, shift2, far2}));
 
-  // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] and the exponent is one less
+  // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] (the exponent is already one less)
   logic s2, special2, sticky;
   logic special3;
   logic [W-1:0] special_r2, special_r3, rounded, result;
@@ -87,9 +95,10 @@ module hls_fp_div_core #(
   assign q = quot[QW];
   assign sticky = part[QW] != 0;
   assign divisor_unused = divisor[QW];
-  hls_fp_round_core #(EW, MW, XW, RC) u_round (
+  hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
       .clk(clk), .ce(ce),
-      .s(s2), .e(e2 - XW'(!q[QW-1])), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}), .pre_tiny(1'b0), .pre_shift('0), .pre_far(1'b0), .r(rounded));
+      .s(s2), .e(e2), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}),
+      .pre_tiny(tiny2), .pre_shift(shift2), .pre_far(far2), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

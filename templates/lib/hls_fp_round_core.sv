@@ -50,10 +50,8 @@ module hls_fp_round_core #(
   end else begin : g_here
     logic unused_pre;
     logic [XW-1:0] shift;
-    assign unused_pre = &{1'b0, pre_tiny, pre_shift, pre_far};
-    assign tiny = e < 1;
-    assign shift = tiny ? XW'(1) - e : '0;
-    assign far = shift >= XW'(SW);
+    assign unused_pre = &{1'b0, pre_tiny, pre_shift, pre_far, shift[XW-1:SHW]};
+    hls_fp_round_prep #(MW, XW) u_prep (.e(e), .tiny(tiny), .shift(shift), .far(far));
     assign sh = shift[SHW-1:0];
   end
   assign shifted_now = far ? SW'(sig != 0) : (sig >> sh) | SW'((sig & ~({SW{1'b1}} << sh)) != 0);

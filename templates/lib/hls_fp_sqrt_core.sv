@@ -71,6 +71,11 @@ module hls_fp_sqrt_core #(
         .clk(clk), .ce(ce), .d({radicand[k] << 2, {root[k][RW-2:0], fits}, fits ? diff : brought, keep[k]}),
         .q({radicand[k+1], root[k+1], part[k+1], keep[k+1]}));
   end
+  // the rounding's exponent tests beside the last row
+  logic tiny_n, far_n, tiny2, far2;
+  logic [XW-1:0] shift_n, shift2;
+  hls_fp_round_prep #(MW, XW) u_prep (.e(keep[RW-1][XW-1:0]), .tiny(tiny_n), .shift(shift_n), .far(far_n));
+  hls_fp_pipe #(XW + 2, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, shift_n, far_n}), .q({tiny2, shift2, far2}));
 
   logic special2;
   logic special3;
@@ -80,8 +85,9 @@ module hls_fp_sqrt_core #(
 
   assign {special2, special_r2, e2} = keep[RW];
   assign radicand_unused = radicand[RW];
-  hls_fp_round_core #(EW, MW, XW, RC) u_round (
-      .clk(clk), .ce(ce), .s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}), .pre_tiny(1'b0), .pre_shift('0), .pre_far(1'b0), .r(rounded));
+  hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
+      .clk(clk), .ce(ce), .s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}),
+      .pre_tiny(tiny2), .pre_shift(shift2), .pre_far(far2), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

@@ -36,7 +36,13 @@ def target_latencies(target: str = "default") -> dict[str, int]:
 
 def core_files() -> list[Path]:
     """The SystemVerilog files of the cores and the modules they instantiate, in a stable order."""
-    return sorted(LIB.glob("hls_*_core.sv")) + [LIB / "hls_fp_classify.sv", LIB / "hls_fp_clz.sv", LIB / "hls_fp_pipe.sv", LIB / "hls_mul.sv", LIB / "hls_fp_round_prep.sv"]
+    return sorted(LIB.glob("hls_*_core.sv")) + [
+        LIB / "hls_fp_classify.sv",
+        LIB / "hls_fp_clz.sv",
+        LIB / "hls_fp_pipe.sv",
+        LIB / "hls_mul.sv",
+        LIB / "hls_fp_round_prep.sv",
+    ]
 
 
 def build(workdir: Path, latencies: dict[str, int]) -> Path:

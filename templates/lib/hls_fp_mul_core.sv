@@ -7,7 +7,8 @@
 // products on DSP multipliers and an adder tree) taking LATENCY - 2 cycles (one fewer from
 // LATENCY 5, where the rounding takes two, and another from 7, where the normalisation takes two:
 // the leading-zero count, then the shift), then one cycle normalises it and one rounds (at
-// LATENCY 1 only the rounding is registered, at 2 the product and the rounding).
+// LATENCY 1 only the rounding is registered, at 2 the product and the rounding). Beside a
+// product of two or more cycles the operands' exponents and classes are decoded a cycle late.
 `default_nettype none
 
 module hls_fp_mul_core #(
@@ -42,9 +43,24 @@ module hls_fp_mul_core #(
   logic signed [XW-1:0] esum;
   logic [1+1+W+XW-1:0] keep0, keep1, keep2;
 
-  hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet));
-  hls_fp_classify #(EW, MW) u_b (.x(b), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(mb), .quiet(b_quiet));
-  assign s = a[W-1] ^ b[W-1];
+  // the significands go to the product at once; the rest of the decoding (the exponent sum, the
+  // special results) can wait a cycle beside it when the product takes two or more, which keeps
+  // it off the path from whatever selects the operands (a shared unit's multiplexers)
+  logic [W-1:0] ar, br;
+  logic [EW-1:0] ea_unused, eb_unused;
+  logic [MW:0] mar_unused, mbr_unused;
+  logic [W-1:0] a_quiet_unused, b_quiet_unused;
+  logic a_nan_unused, a_inf_unused, a_zero_unused, b_nan_unused, b_inf_unused, b_zero_unused;
+  localparam int DL = PL >= 2 ? 1 : 0;  // the decoding's delay
+
+  hls_fp_classify #(EW, MW) u_siga (
+      .x(a), .nan(a_nan_unused), .inf(a_inf_unused), .zero(a_zero_unused), .e_eff(ea_unused), .sig(ma), .quiet(a_quiet_unused));
+  hls_fp_classify #(EW, MW) u_sigb (
+      .x(b), .nan(b_nan_unused), .inf(b_inf_unused), .zero(b_zero_unused), .e_eff(eb_unused), .sig(mb), .quiet(b_quiet_unused));
+  hls_fp_pipe #(2 * W, DL) u_operands (.clk(clk), .ce(ce), .d({a, b}), .q({ar, br}));
+  hls_fp_classify #(EW, MW) u_a (.x(ar), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(mar_unused), .quiet(a_quiet));
+  hls_fp_classify #(EW, MW) u_b (.x(br), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(mbr_unused), .quiet(b_quiet));
+  assign s = ar[W-1] ^ br[W-1];
   assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
@@ -56,7 +72,7 @@ module hls_fp_mul_core #(
   logic [PW-1:0] product;
   hls_mul #(.W(PW), .LATENCY(PL)) u_product (
       .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
-  hls_fp_pipe #($bits(keep0), PL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
+  hls_fp_pipe #($bits(keep0), PL - DL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 
   // normalise: the leading one to the top (a subnormal operand leaves zeros above it)
   logic [LW-1:0] lz, lzc;

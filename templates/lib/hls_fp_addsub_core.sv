@@ -9,7 +9,8 @@
 // normalise, round) with a register after each from LATENCY = 5 (after align and round only at
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
 // normalisation, between the leading-zero count and the shift, and from 7 one inside the
-// rounding, between the increment and the packing; more latency adds output registers.
+// rounding, between the increment and the packing; from 8 one inside the decoding, between the
+// comparison of the operands and the selections it makes; more latency adds output registers.
 `default_nettype none
 
 module hls_fp_addsub_core #(
@@ -33,7 +34,8 @@ module hls_fp_addsub_core #(
       : LATENCY >= 1 ? 4'b0010 : 4'b0000;
   localparam int NC = LATENCY >= 6 ? 1 : 0;  // a cut between the count and the shift
   localparam int RC = LATENCY >= 7 ? 1 : 0;  // a cut between the increment and the packing
-  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 - NC - RC : LATENCY >= 2 ? 1 : 0;
+  localparam int DC = LATENCY >= 8 ? 1 : 0;  // a cut inside the decoding, after the comparison
+  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 - NC - RC - DC : LATENCY >= 2 ? 1 : 0;
   // carried through every step: the special result (NaN, infinity) when there is one, and the
   // sign of an exact zero sum
   localparam int KW = 1 + W + 1;
@@ -42,7 +44,7 @@ module hls_fp_addsub_core #(
   // 1. decode; the operand of larger magnitude first (x); a subnormal has the smallest normal's
   // exponent
   logic sa, sb, a_nan, b_nan, a_inf, b_inf, a_zero_unused, b_zero_unused, swap, special;
-  logic [EW-1:0] ea_eff, eb_eff, ex, ey;
+  logic [EW-1:0] ea_eff, eb_eff, ex;
   logic [MW:0] ma, mb;
   logic [W-1:0] a_quiet, b_quiet, special_r;
   logic [KW-1:0] keep1, keep2, keep3, keep4;
@@ -59,11 +61,19 @@ module hls_fp_addsub_core #(
       : a_inf && b_inf && sa != sb ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a_inf ? {sa, EMAX, {MW{1'b0}}}
       : {sb, EMAX, {MW{1'b0}}};
   assign swap = b[W-2:0] > a[W-2:0];
-  assign ex = swap ? eb_eff : ea_eff;
-  assign ey = swap ? ea_eff : eb_eff;
   assign keep1 = {special, special_r, sa & sb};
-  assign d1 = {swap ? sb : sa, sa ^ sb, ex, ex - ey, swap ? mb : ma, swap ? ma : mb};
-  hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1}), .q({q1, keep2}));
+  // the comparison and both exponent differences side by side; with DC a register, then the
+  // selections (off the path from a shared unit's operand multiplexers through the comparison)
+  logic sa_d, sb_d, swap_d;
+  logic [EW-1:0] ea_d, eb_d, dab_d, dba_d;
+  logic [MW:0] ma_d, mb_d;
+  logic [KW-1:0] keep1_d;
+  hls_fp_pipe #(3 + 4 * EW + 2 * (MW + 1) + KW, DC) u_decode (
+      .clk(clk), .ce(ce), .d({sa, sb, swap, ea_eff, eb_eff, ea_eff - eb_eff, eb_eff - ea_eff, ma, mb, keep1}),
+      .q({sa_d, sb_d, swap_d, ea_d, eb_d, dab_d, dba_d, ma_d, mb_d, keep1_d}));
+  assign ex = swap_d ? eb_d : ea_d;
+  assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_d : dab_d, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d};
+  hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1_d}), .q({q1, keep2}));
 
   // 2. align y; the bits shifted out stick to its lowest bit
   logic sx1, diff1;

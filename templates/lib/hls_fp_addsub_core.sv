@@ -92,10 +92,12 @@ module hls_fp_addsub_core #(
   logic sx2, diff2;
   logic [EW-1:0] ex2;
   logic [SW-1:0] xs2, ys2;
-  logic [1+EW+SW-1:0] d3, q3;
+  logic [1+EW+SW+LW+1-1:0] d3, q3;
 
   assign {sx2, diff2, ex2, xs2, ys2} = q2;
-  assign d3 = {sx2, ex2, diff2 ? xs2 - ys2 : xs2 + ys2};
+  // beside the sum: the normalisation's limit (the shift that reaches the smallest normal's
+  // exponent, ex - 1) and whether no shift can reach it
+  assign d3 = {sx2, ex2, diff2 ? xs2 - ys2 : xs2 + ys2, LW'(ex2 - EW'(1)), ex2 >= EW'(SW)};
   hls_fp_pipe #($bits(d3) + KW, CUT[2] ? 1 : 0) u_cut3 (.clk(clk), .ce(ce), .d({d3, keep3}), .q({q3, keep4}));
 
   // 4. normalise: a carry shifts right once; cancellation shifts left, but not below the smallest
@@ -103,15 +105,17 @@ module hls_fp_addsub_core #(
   logic sx3, sx3c;
   logic [EW-1:0] ex3, ex3c;
   logic [SW-1:0] sum, sumc;
-  logic [LW-1:0] lz, shift, shiftc;
+  logic [LW-1:0] lz, shift, shiftc, limit3;
+  logic far3;
   logic [KW-1:0] keep4c;
   logic [SW-2:0] sum_shifted_unused;
   logic [1+1+(EW+2)+(SW-1)-1:0] d4, q4;
   logic [KW-1:0] keep5;
 
-  assign {sx3, ex3, sum} = q3;
+  assign {sx3, ex3, sum, limit3, far3} = q3;
   hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0]), .n(lz), .shifted(sum_shifted_unused));
-  assign shift = {{(EW + 2 - LW) {1'b0}}, lz} < {2'b00, ex3} ? lz : LW'(ex3 - 1'b1);
+  // (below SW, ex fits the count's width)
+  assign shift = far3 || lz < ex3[LW-1:0] ? lz : limit3;
   hls_fp_pipe #(1 + EW + SW + LW + KW, NC) u_count (
       .clk(clk), .ce(ce), .d({sx3, ex3, sum, shift, keep4}), .q({sx3c, ex3c, sumc, shiftc, keep4c}));
   assign d4 = {sx3c, sumc == 0,

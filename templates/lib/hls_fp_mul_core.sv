@@ -92,7 +92,7 @@ module hls_fp_mul_core #(
   // beside the shift (e = esum - lzc: e < 1, 1 - e, and whether 1 - e >= MW + 3)
   assign esumc = keep1c[XW-1:0];
   assign tiny_n = esumc <= $signed(XW'(lzc));
-  assign shift_n = tiny_n ? XW'(lzc) + XW'(1) - esumc : '0;
+  assign shift_n = XW'(lzc) + XW'(1) - esumc;  // (used only when tiny)
   assign far_n = tiny_n && esum_far <= $signed(XW'(lzc));
   hls_fp_pipe #(PW + $bits(keep1) + XW + 2, NL) u_norm (
       .clk(clk), .ce(ce), .d({productc << lzc, keep1c[$bits(keep1)-1:XW], esumc - XW'(lzc), tiny_n, shift_n, far_n}),

@@ -6,8 +6,8 @@
 // infinity. The other cores (mul, div, sqrt, conversions) end in it. Two steps: the shift of a
 // result below the normal range (with its sticky bit), then the increment and the packing; at
 // LATENCY 1 a register (clock enable ce) between them, at 0 combinational. With PRE the caller
-// computed, a cycle earlier, whether e < 1 (pre_tiny), the shift (1 - e when e < 1, else 0:
-// pre_shift) and whether it leaves no bit of sig (pre_far), which takes the exponent
+// computed, a cycle earlier, whether e < 1 (pre_tiny), the shift (1 - e, used when e < 1:
+// pre_shift) and whether it leaves no bit of sig (pre_far, when e < 1), which takes the exponent
 // arithmetic's carry chains off the path through the shift (the multiplier on ECP5); without
 // PRE those inputs are unused.
 `default_nettype none
@@ -45,7 +45,7 @@ module hls_fp_round_core #(
     logic unused_pre;
     assign unused_pre = &{1'b0, pre_shift[XW-1:SHW]};
     assign tiny = pre_tiny;
-    assign sh = pre_shift[SHW-1:0];
+    assign sh = tiny ? pre_shift[SHW-1:0] : '0;
     assign far = pre_far;
   end else begin : g_here
     logic unused_pre;

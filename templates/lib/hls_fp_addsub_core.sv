@@ -8,9 +8,10 @@
 // cycles later; LATENCY = 0 is combinational. Five steps (decode and order, align, add,
 // normalise, round) with a register after each from LATENCY = 5 (after align and round only at
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
-// normalisation, between the leading-zero count and the shift, and from 7 one inside the
-// rounding, between the increment and the packing; from 8 one inside the decoding, between the
-// comparison of the operands and the selections it makes; more latency adds output registers.
+// normalisation, between the leading-zero count and the shift (the shift's limit after it),
+// from 7 one inside the rounding, between the increment and the packing, and from 8 one inside
+// the decoding, between the comparison of the operands and the selections it makes; more
+// latency adds output registers.
 `default_nettype none
 
 module hls_fp_addsub_core #(
@@ -105,8 +106,8 @@ module hls_fp_addsub_core #(
   logic sx3, sx3c;
   logic [EW-1:0] ex3, ex3c;
   logic [SW-1:0] sum, sumc;
-  logic [LW-1:0] lz, shift, shiftc, limit3;
-  logic far3;
+  logic [LW-1:0] lz, lzc, shiftc, limit3, limitc;
+  logic far3, farc;
   logic [KW-1:0] keep4c;
   logic [SW-2:0] sum_shifted_unused;
   logic [1+1+(EW+2)+(SW-1)-1:0] d4, q4;
@@ -114,10 +115,10 @@ module hls_fp_addsub_core #(
 
   assign {sx3, ex3, sum, limit3, far3} = q3;
   hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0]), .n(lz), .shifted(sum_shifted_unused));
+  hls_fp_pipe #(1 + EW + SW + 2 * LW + 1 + KW, NC) u_count (
+      .clk(clk), .ce(ce), .d({sx3, ex3, sum, lz, limit3, far3, keep4}), .q({sx3c, ex3c, sumc, lzc, limitc, farc, keep4c}));
   // (below SW, ex fits the count's width)
-  assign shift = far3 || lz < ex3[LW-1:0] ? lz : limit3;
-  hls_fp_pipe #(1 + EW + SW + LW + KW, NC) u_count (
-      .clk(clk), .ce(ce), .d({sx3, ex3, sum, shift, keep4}), .q({sx3c, ex3c, sumc, shiftc, keep4c}));
+  assign shiftc = farc || lzc < ex3c[LW-1:0] ? lzc : limitc;
   assign d4 = {sx3c, sumc == 0,
                sumc[SW-1] ? {2'b00, ex3c} + 1'b1 : {2'b00, ex3c} - {{(EW + 2 - LW) {1'b0}}, shiftc},
                sumc[SW-1] ? {sumc[SW-1:2], sumc[1] | sumc[0]} : sumc[SW-2:0] << shiftc};

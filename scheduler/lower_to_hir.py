@@ -1233,7 +1233,7 @@ class _Lowering:
         """The perfect nest from ``s`` down to a pipelined innermost loop that can run as one
         pipeline (Vitis's loop flattening): each level's bounds read only constants and the
         iterators of outer levels of the nest (a rectangular or triangular nest with a constant
-        number of iterations; levels with bounds from iterators step by +1), every level runs at
+        number of iterations; every level of a triangular nest steps by +1), every level runs at
         least once whenever it is reached (isl), no level below ``s`` says ``loop_flatten off``, no
         outer level asks for its own pipeline."""
         if not self.ctx.opts.flatten:
@@ -1353,7 +1353,9 @@ class _Lowering:
             allowed = {x.var for x in nest[:k]}
             if not read_variables(lp.init, arrays=True) | read_variables(lp.bound, arrays=True) <= allowed:
                 return None
-        # (a level stepping by more than one computed wrong successors: hls.progen seed 160018)
+        # every level steps by +1: the odometer's successors were wrong for a constant-range level
+        # stepping by 3 below a triangular one (hls.progen seed 160018; rectangular and
+        # parametric nests with such steps are right: tests/regressions/triangular_nest_inner_step.c)
         if any(lp.step != 1 for lp in nest):
             return None
         outer = self.model.loops[nest[0]].domain.dim(isl.dim_type.set) - 1

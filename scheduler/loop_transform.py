@@ -1004,14 +1004,27 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
 def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
     """Copies of ``fn`` with loops sunk into an adjacent nest (code sinking): where a statement
     list holds ``a; for s { for p {c} }; d`` with ``a`` and ``d`` innermost loops over the range
-    of ``p`` (constant, as is the range of ``s``, at least two iterations), ``a`` runs as ``if (s ==
-    first)`` before ``c`` and ``d`` as ``if (s == last)`` after it, in the same ``p`` iteration; a
-    store of ``a`` that ``c``'s first statement overwrites at the same element is folded into its
-    reads of that element (``X[p] = (s == first ? E : X[p]) + ..``: one access less, the same
-    operations). Legal when no dependence runs from ``a`` at some ``p`` to ``c`` at ``s == first``
-    and an earlier ``p`` (or from ``c`` at ``s == last`` and a later ``p`` to ``d``), by isl. The
-    candidates: every legal sinking at once, and each nest's alone where there are two."""
-    sites: list[tuple[list[int], bool, bool]] = []  # path to the nest, loop before / after it sunk
+    of ``p`` (constant; ``s``'s range constant with at least two iterations, or affine in the
+    enclosing iterators with step 1 or -1 and never empty), ``a`` runs as ``if (s == first)``
+    before ``c`` and ``d`` as ``if (s == last)`` after it, in the same ``p`` iteration; a store of
+    ``a`` that a statement of ``c`` overwrites at the same element (no statement before it
+    touching that array) is folded into its reads of that element (``X[p] = (s == first ? E :
+    X[p]) + ..``: one access less, the same operations). Legal when no dependence runs from
+    ``a`` at some ``p`` to ``c`` at ``s == first`` and an earlier ``p`` (or from ``c`` at ``s ==
+    last`` and a later ``p`` to ``d``), by isl. The candidates: every legal sinking at once, and
+    each nest's alone where there are two; the same again after peeling the first or last
+    iterations of a loop in which such a nest is empty (symm's ``k < i`` at ``i == 0``)."""
+    out = _sinkings(fn)
+    peeled = _peeled_for_sinking(fn)
+    if peeled is not None:
+        out += _sinkings(peeled)
+    return out
+
+
+def _sites(fn: KernelFunction) -> list[tuple[list[int], bool, bool]]:
+    """Nests with a loop right before or after them that could be sunk: path to the nest, loop
+    before / after it sinkable."""
+    sites: list[tuple[list[int], bool, bool]] = []
 
     def walk(stmts: list[Stmt], path: list[int]) -> None:
         for n, st in enumerate(stmts):
@@ -1023,10 +1036,22 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
                 walk(st.body, [*path, n])
 
     walk(fn.body, [])
+    return sites
+
+
+def _sinkings(fn: KernelFunction) -> list[KernelFunction]:
+    sites = _sites(fn)
     if not sites:
         return []
     model = dependences(affine_model(fn))
-    legal = [(path, before and _sink_legal(fn, model, path, -1), after and _sink_legal(fn, model, path, 1)) for path, before, after in sites]
+    legal = []
+    for path, before, after in sites:
+        stmts, enclosing = _at_path(fn, path)
+        nest = stmts[path[-1]]
+        assert isinstance(nest, For)
+        if _range_of(nest) is None and not _never_empty(model, nest, enclosing):
+            continue
+        legal.append((path, before and _sink_legal(fn, model, path, -1), after and _sink_legal(fn, model, path, 1)))
     claimed: set[tuple[int, ...]] = set()  # a loop between two nests sinks into one of them
     for k, (path, before, after) in enumerate(legal):
         before = before and tuple([*path[:-1], path[-1] - 1]) not in claimed
@@ -1037,6 +1062,9 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
         return []
     # (each candidate costs a whole schedule: single nests only where there are two)
     choices = [legal] + ([[site] for site in legal] if len(legal) == 2 else [])
+    if len(legal) == 1 and legal[0][1] and legal[0][2]:
+        # (one nest with both loops: also each alone; sunk after, a loop may need ports the nest uses)
+        choices += [[(legal[0][0], True, False)], [(legal[0][0], False, True)]]
     out: list[KernelFunction] = []
     for chosen in choices:
         cand = copy.deepcopy(fn)
@@ -1044,6 +1072,96 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
         notes = [_sink(cand, path, before, after) for path, before, after in sorted(chosen, key=lambda x: x[0], reverse=True)]
         cand.transformations = [*fn.transformations, *reversed(notes)]
         out.append(cand)
+    return out
+
+
+def _nest_entries(model: AffineModel, nest: For, level: int) -> isl.Set:
+    """The values of the ``level`` enclosing iterators for which ``nest`` runs at least once."""
+    dom = model.loops[nest].domain.reset_tuple_id()
+    return dom.project_out(isl.dim_type.set, level, dom.dim(isl.dim_type.set) - level)
+
+
+def _never_empty(model: AffineModel, nest: For, enclosing: list[For]) -> bool:
+    """Whether ``nest`` (an affine range inside the loops ``enclosing``) runs at least once in
+    every iteration of the loop around it, and at least twice in some."""
+    most = model.loops[nest].trip_max
+    if not enclosing or most is None or most < 2:
+        return False
+    parent = model.loops[enclosing[-1]].domain.reset_tuple_id()
+    entries = _nest_entries(model, nest, len(enclosing))
+    return bool(parent.align_params(entries.get_space()).is_subset(entries.align_params(parent.get_space())))
+
+
+def _peeled_for_sinking(fn: KernelFunction) -> KernelFunction | None:
+    """A copy of ``fn`` in which every loop around a sinking site whose nest (an affine range) is
+    empty in its first or last iterations, and only there, runs those iterations as a loop of
+    their own (a copy of the body) and the rest as itself; None when there is none."""
+    sites = _sites(fn)
+    if not sites:
+        return None
+    model = affine_model(fn)
+    splits: dict[tuple[int, ...], tuple[int, bool]] = {}  # path of the loop -> first value of its second part, peeled part first
+    for path, _, _ in sites:
+        stmts, enclosing = _at_path(fn, path)
+        nest = stmts[path[-1]]
+        assert isinstance(nest, For)
+        most = model.loops[nest].trip_max
+        if _range_of(nest) is not None or not enclosing or most is None or most < 2 or _never_empty(model, nest, enclosing):
+            continue
+        parent = enclosing[-1]
+        if _range_of(parent) is None or abs(parent.step) != 1 or parent.cmp == "!=":
+            continue
+        level = len(enclosing)
+        dom = model.loops[parent].domain.reset_tuple_id()
+        entries = _nest_entries(model, nest, level)
+        entries = entries.align_params(dom.get_space())
+        dom = dom.align_params(entries.get_space())
+
+        def values(s: isl.Set, lvl: int = level) -> isl.Set:
+            s = s.project_out(isl.dim_type.set, 0, lvl - 1)
+            return s.project_out(isl.dim_type.param, 0, s.dim(isl.dim_type.param))
+
+        empty, running = values(dom.subtract(entries)), values(dom.intersect(entries))
+        if empty.is_empty() or running.is_empty() or not empty.intersect(running).is_empty():
+            continue  # (a value of the loop for which the nest is empty only for some outer iterations)
+        lo_e, hi_e = int(empty.dim_min_val(0).to_python()), int(empty.dim_max_val(0).to_python())
+        lo_r, hi_r = int(running.dim_min_val(0).to_python()), int(running.dim_max_val(0).to_python())
+        if hi_e - lo_e + 1 != int(empty.count_val().to_python()):
+            continue
+        forward = parent.step > 0
+        if hi_e < lo_r:  # the smallest values
+            split, peel_first = (hi_e + 1, True) if forward else (hi_e, False)
+        elif lo_e > hi_r:  # the largest
+            split, peel_first = (lo_e, False) if forward else (lo_e - 1, True)
+        else:
+            continue
+        splits[tuple(path[:-1])] = (split, peel_first)
+    if not splits:
+        return None
+    out = copy.deepcopy(fn)
+    names = {v.name for v in out.params + out.locals} | {lp.var.name for lp in out.loops()}
+    loop_names = {lp.name for lp in out.loops()}
+    notes: list[str] = []
+    for key in sorted(splits, reverse=True):  # (deepest and last first: a split shifts the paths after it)
+        split, peel_first = splits[key]
+        path = list(key)
+        stmts, _ = _at_path(out, path)
+        loop = stmts[path[-1]]
+        assert isinstance(loop, For)
+
+        def fresh(lp: For) -> tuple[Variable, str]:
+            return Variable(_fresh(lp.var.name, names), lp.var.type, lp.var.kind, lp.var.loc, lp.var.is_const), _fresh(lp.name, loop_names)
+
+        (peel,) = copy_stmts([loop], {}, fresh)
+        assert isinstance(peel, For) and isinstance(loop.var.type, IntType)
+        first, second = (peel, loop) if peel_first else (loop, peel)
+        # the first part ends before ``split``; the second starts there
+        first.cmp, first.bound = ("<" if loop.step > 0 else ">"), Const(split, loop.cmp_type, loop.loc)
+        second.init = Const(split, loop.var.type, loop.loc)
+        stmts[path[-1] : path[-1] + 1] = [first, second]
+        which = "first" if peel_first else "last"
+        notes.append(f"peeled the {which} iterations of loop '{loop.name}' (line {loop.loc.line}) into loop '{peel.name}': a loop inside it is empty there")
+    out.transformations = [*fn.transformations, *reversed(notes)]
     return out
 
 
@@ -1068,19 +1186,23 @@ def _sink_legal(fn: KernelFunction, model: AffineModel, path: list[int], side: i
     loop = stmts[path[-1] + side]
     assert isinstance(nest, For) and isinstance(nest.body[0], For) and isinstance(loop, For)
     inner = nest.body[0]
-    first, last = _ends(nest)
     level = len(enclosing)
     forward = inner.step > 0
+    # the nest's first and last iteration for each enclosing iteration, as sets of (enclosing, own)
+    as_map = isl.Map.from_range(model.loops[nest].domain.reset_tuple_id())
+    as_map = as_map.move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, level)
+    lo, hi = as_map.lexmin().wrap().flatten(), as_map.lexmax().wrap().flatten()
+    first, last = (lo, hi) if nest.step > 0 else (hi, lo)
     body = {model.statement_of(x) for x in _statements(inner.body)}
     moved = {model.statement_of(x) for x in _statements(loop.body)}
     for dep in model.dependences:
         if side < 0 and dep.source in moved and dep.sink in body:
             # a at p_a -> c at (first, p_c) with p_c before p_a: c would now run first
-            if _related(dep.relation, level, f"i{level} = {first} and i{level + 1} {'<' if forward else '>'} o{level}"):
+            if _related(dep.relation, level, f"i{level + 1} {'<' if forward else '>'} o{level}", sink_at=first):
                 return False
         if side > 0 and dep.source in body and dep.sink in moved:
             # c at (last, p_c) -> d at p_d with p_c after p_d: d would now run first
-            if _related(dep.relation, level, f"o{level} = {last} and o{level + 1} {'>' if forward else '<'} i{level}"):
+            if _related(dep.relation, level, f"o{level + 1} {'>' if forward else '<'} i{level}", source_at=last):
                 return False
     return True
 
@@ -1093,6 +1215,22 @@ def _ends(lp: For) -> tuple[int, int]:
     return first, first + (trip_count(first, cmp, bound, step) - 1) * step
 
 
+def _end_exprs(nest: For) -> tuple[Expr, Expr]:
+    """The first and the last value of ``nest``'s variable (``_sinkable``'s ranges: constant, or
+    step 1 or -1 with the variable of the comparison's type)."""
+    loc = nest.loc
+    var_t = nest.var.type
+    assert isinstance(var_t, IntType)
+    if _range_of(nest) is not None:
+        first, last = _ends(nest)
+        return Const(first, var_t, loc), Const(last, var_t, loc)
+    t = nest.cmp_type
+    bound = clone_expr(nest.bound)
+    if nest.cmp in ("<", ">"):
+        bound = Binary("-" if nest.cmp == "<" else "+", bound, Const(1, t, loc), t, loc)
+    return clone_expr(nest.init), bound
+
+
 def _range_of(lp: For) -> tuple[int, str, int, int] | None:
     """A loop's constant range: (first value, comparison, bound, step)."""
     first, bound = eval_expr(lp.init, {}), eval_expr(lp.bound, {})
@@ -1102,14 +1240,17 @@ def _range_of(lp: For) -> tuple[int, str, int, int] | None:
 def _sinkable(loop: Stmt, nest: For) -> bool:
     """Whether ``loop`` could run in the first or last iteration of ``nest``'s outer loop: an
     innermost loop of plain statements over the constant range of ``nest``'s only (innermost)
-    inner loop, ``nest``'s own range constant with at least two iterations."""
+    inner loop, ``nest``'s own range constant with at least two iterations, or affine with step
+    1 or -1 (whether it is never empty: ``_never_empty``)."""
     if not isinstance(loop, For) or has_loop(loop.body) or any(isinstance(x, Return) for x in _statements(loop.body)):
         return False
     if len(nest.body) != 1 or not isinstance(nest.body[0], For) or has_loop(nest.body[0].body):
         return False
     outer, inner = _range_of(nest), _range_of(nest.body[0])
-    if outer is None or inner is None or _range_of(loop) != inner or outer[1] == "!=" or loop.var.type != nest.body[0].var.type:
+    if inner is None or _range_of(loop) != inner or loop.var.type != nest.body[0].var.type or nest.cmp == "!=":
         return False
+    if outer is None:
+        return abs(nest.step) == 1 and nest.var.type == nest.cmp_type and trip_count(*inner) >= 1
     return trip_count(*outer) >= 2 and trip_count(*inner) >= 1
 
 
@@ -1125,13 +1266,13 @@ def _sink(fn: KernelFunction, path: list[int], sink_before: bool, sink_after: bo
     after = stmts[n + 1] if sink_after else None
     assert before is None or isinstance(before, For)
     assert after is None or isinstance(after, For)
-    first, last = _ends(nest)
     loc = nest.loc
     var_t = nest.var.type
     assert isinstance(var_t, IntType)
+    first_e, last_e = _end_exprs(nest)
 
-    def at(value: int) -> Expr:
-        return Binary("==", VarRead(nest.var, loc), Const(value, var_t, loc), INT, loc)
+    def at(value: Expr) -> Expr:
+        return Binary("==", VarRead(nest.var, loc), value, INT, loc)
 
     def moved(lp: For) -> list[Stmt]:
         return copy_stmts(lp.body, {id(lp.var): VarRead(inner.var, lp.loc)}, lambda x: (x.var, x.name))
@@ -1139,37 +1280,53 @@ def _sink(fn: KernelFunction, path: list[int], sink_before: bool, sink_after: bo
     notes: list[str] = []
     if before is not None:
         head = moved(before)
-        if not _fold_first(head, inner.body, at(first)):
-            inner.body = [If(at(first), head, [], before.loc), *inner.body]
+        if not _fold_first(head, inner.body, at(first_e)):
+            inner.body = [If(at(clone_expr(first_e)), head, [], before.loc), *inner.body]
         notes.append(f"'{before.name}' (line {before.loc.line}) into the first iteration")
     if after is not None:
-        inner.body = [*inner.body, If(at(last), moved(after), [], after.loc)]
+        inner.body = [*inner.body, If(at(last_e), moved(after), [], after.loc)]
         notes.append(f"'{after.name}' (line {after.loc.line}) into the last iteration")
     stmts[:] = [x for x in stmts if x is not before and x is not after]
-    return f"sank loop{'s' if len(notes) > 1 else ''} {' and '.join(notes)} of loop '{nest.name}' (line {nest.loc.line}): one perfect nest"
+    perfect = ": one perfect nest" if len(stmts) == 1 else ""
+    return f"sank loop{'s' if len(notes) > 1 else ''} {' and '.join(notes)} of loop '{nest.name}' (line {nest.loc.line}){perfect}"
 
 
-def _related(rel: isl.Map, level: int, cond: str) -> bool:
+def _related(rel: isl.Map, level: int, cond: str, sink_at: isl.Set | None = None, source_at: isl.Set | None = None) -> bool:
     """Whether ``rel`` (instance -> instance, the first ``level`` dimensions the enclosing loops')
-    relates instances of one enclosing iteration that satisfy ``cond`` (``o``: source, ``i``: sink)."""
+    relates instances of one enclosing iteration that satisfy ``cond`` (``o``: source, ``i``: sink),
+    the sink's (source's) first ``level`` + 1 dimensions in ``sink_at`` (``source_at``)."""
     r = rel.reset_tuple_id(isl.dim_type.in_).reset_tuple_id(isl.dim_type.out)
     ins = [f"o{k}" for k in range(r.dim(isl.dim_type.in_))]
     outs = [f"i{k}" for k in range(r.dim(isl.dim_type.out))]
     same = [f"o{k} = i{k}" for k in range(level)]
     m = isl.Map(f"{{ [{', '.join(ins)}] -> [{', '.join(outs)}] : {' and '.join([*same, cond])} }}")
-    return not r.intersect(m.align_params(r.get_space())).is_empty()
+    r = r.intersect(m.align_params(r.get_space()))
+    for at, kind in ((sink_at, isl.dim_type.out), (source_at, isl.dim_type.in_)):
+        if at is None:
+            continue
+        at = at.add_dims(isl.dim_type.set, r.dim(kind) - at.dim(isl.dim_type.set))
+        at = at.align_params(r.get_space())
+        r = r.align_params(at.get_space())
+        r = r.intersect_range(at) if kind == isl.dim_type.out else r.intersect_domain(at)
+    return not r.is_empty()
 
 
 def _fold_first(head: list[Stmt], body: list[Stmt], first: Expr) -> bool:
-    """Folds ``head`` (one store ``X[idx] = E``) into ``body``'s first statement where that stores
-    ``X[idx]`` again and reads X only at ``idx``: its reads become ``first ? E : X[idx]`` (in place)."""
+    """Folds ``head`` (one store ``X[idx] = E``) into the first statement of ``body`` that touches
+    X, where that stores ``X[idx]`` again and reads X only at ``idx``: its reads become ``first ?
+    E : X[idx]`` (in place)."""
     if len(head) != 1 or not body:
         return False
-    init, use = head[0], body[0]
-    if not (isinstance(init, Assign) and isinstance(use, Assign) and init.indices is not None and use.indices is not None):
+    init = head[0]
+    if not (isinstance(init, Assign) and init.indices is not None):
+        return False
+    use = next((st for st in body if init.var in stmt_variables([st])), None)
+    if not (isinstance(use, Assign) and use.indices is not None):
         return False
     if use.var is not init.var or [print_expr(i) for i in use.indices] != [print_expr(i) for i in init.indices]:
         return False
+    if read_variables(init.value, arrays=True) & {st.var for st in body[: body.index(use)] if isinstance(st, Assign)}:
+        return False  # (E would now be computed after statements that change what it reads)
     key = [print_expr(i) for i in init.indices]
     reads = [a for a in array_reads(use.value) if a.array is init.var]
     if not reads or any([print_expr(i) for i in a.indices] != key for a in reads) or any(array_reads(i) for i in use.indices):

@@ -44,6 +44,7 @@ from hls.ir.hir import (
     UnitOp,
     Value,
 )
+from hls.ir.hir_overlap import Anchors, after_item, drain, earliest_after
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -689,6 +690,27 @@ _FP_KIND = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 _FP_PRED = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq", "!=": "une"}
 
 
+def _drain_wait(draining: dict[ForOp, int], straight: list[Op], loop: ForOp | None, start: Time) -> int:
+    """Cycles to delay a segment (its ``straight`` ops, then ``loop`` if it is pipelined) that
+    would start at ``start`` while the pipelined loops ``draining`` (least cycles from each one's
+    end to ``start``'s variable) may still drain: until the pipelined loop shares nothing with
+    their last iterations (``hir_overlap``), anything else until they have drained. The straight
+    ops (loop bounds, mostly) keep their distance to the loop."""
+    need = 0
+    for other, rel in draining.items():
+        if loop is None:
+            need = max(need, drain(other) - rel - start.offset)
+            continue
+        timed = (UnitOp, LoadOp, StoreOp)  # (the ops that use a unit or a memory)
+        body = [(op, loop.at.offset + op.at.offset) for op in loop.body if isinstance(op, timed)]
+        for op, x in [*((op, op.at.offset) for op in straight if isinstance(op, timed)), *body]:
+            for inner in other.body:
+                least = earliest_after(op, inner, other)
+                if least is not None:
+                    need = max(need, least - rel - x)
+    return max(0, need)
+
+
 def _fp_prefix(t: FloatType) -> str:
     return "f" if t.width == 32 else "d"
 
@@ -1133,6 +1155,9 @@ class _Lowering:
         ops: list[Op] = []
         cur = start
         ret_value: Value | None = None
+        # pipelined loops of this region that may still drain (see hir_overlap): a pipelined loop
+        # after one starts as soon as it shares nothing with its last iterations; anything else waits
+        anchors: Anchors = {}
         segs = _segments(stmts)
         plan = self.merge_plan(segs, loops)
         merged = {n + k for n, group in plan.items() for k in range(1, len(group))}
@@ -1163,24 +1188,29 @@ class _Lowering:
             seg.flush_registers(item.loc if item is not None else (ret_stmt.loc if ret_stmt else self.model.kernel.loc))
             last = item is None
             seg_ops, end, sink_values = seg.schedule(cur, min_final if last else 0, sink)
-            ops.extend(seg_ops)
-            cur = end
+            item_op: ForOp | IfOp | None = None
             if isinstance(item, For):
                 if n in plan:
                     with processing(item.loc):
-                        loop_op = self.merged_loop(plan[n], cur, loops)
+                        item_op = self.merged_loop(plan[n], end, loops)
                 elif prepared is not None:
-                    loop_op = self.flattened_loop(prepared, cur, sink_values[2] if len(sink_values) > 2 else None)
+                    item_op = self.flattened_loop(prepared, end, sink_values[2] if len(sink_values) > 2 else None)
                 else:
-                    loop_op = self.loop(item, cur, sink_values[0], sink_values[1], loops)
-                ops.append(loop_op)
-                # after a pipelined loop the last iteration drains for latency - II more cycles
-                drain = max(0, (loop_op.latency or 0) - (loop_op.ii or 0)) if loop_op.ii is not None else 0
-                cur = Time(loop_op.result, drain)
+                    item_op = self.loop(item, end, sink_values[0], sink_values[1], loops)
             elif isinstance(item, If):
-                if_op = self.dynamic_if(item, cur, sink_values[0], loops)
-                ops.append(if_op)
-                cur = Time(if_op.result, 0)
+                item_op = self.dynamic_if(item, end, sink_values[0], loops)
+            shift = _drain_wait(anchors.get(cur.var, {}), seg_ops, item_op if isinstance(item_op, ForOp) and item_op.ii is not None else None, cur)
+            if shift:
+                for op in [*seg_ops, *([item_op] if item_op is not None else [])]:
+                    if op.at.var == cur.var:  # type: ignore[union-attr]
+                        op.at = op.at + shift  # type: ignore[union-attr]
+                end = end + shift
+            ops.extend(seg_ops)
+            cur = end
+            if item_op is not None:
+                ops.append(item_op)
+                after_item(anchors, item_op, self.ctx.const_value)
+                cur = Time(item_op.result, 0)
             elif ret_stmt is not None and ret_stmt.value is not None:
                 ret_value = sink_values[0]
         return ops, cur, ret_value

@@ -13,6 +13,7 @@ from conftest import kernel_from_source, run_hls
 from hls.ir.kernel import Assign, Binary, For, If, KernelFunction, print_kernel
 from hls.scheduler.loop_transform import (
     CycleCounter,
+    _peeled_for_sinking,
     expand_scalars,
     iteration_bound,
     reschedule_candidates,
@@ -220,6 +221,18 @@ void sinking_ok(double y[N], double t[N], double z[N], const double A[4][N]) {
   for (int s = 0; s < 4; s++)
     for (int p = 0; p < N; p++) y[p] = y[p] + t[p] * A[s][p];
   for (int p = 0; p < N; p++) z[p] = y[p] + 1.0;
+}
+void symm_peel(double C[12][10], const double A[12][12], const double B[12][10]) {
+  double t[10];
+  for (int i = 0; i < 12; i++) {
+    for (int j = 0; j < 10; j++) t[j] = 0.0;
+    for (int k = 0; k < i; k++)
+      for (int j = 0; j < 10; j++) {
+        C[k][j] += 1.5 * B[i][j] * A[i][k];
+        t[j] += B[k][j] * A[i][k];
+      }
+    for (int j = 0; j < 10; j++) C[i][j] = 0.5 * C[i][j] + B[i][j] * A[i][i] + 1.5 * t[j];
+  }
 }
 """
 
@@ -579,7 +592,43 @@ def test_sinking_that_would_reverse_a_dependence_is_no_candidate(tmp_path: Path)
     fn = _kernel(tmp_path, "no_sinking")
     assert sinking_candidates(fn) == []
     # the same loops over t[p] and y[p]: both sink
-    (cand,) = sinking_candidates(_kernel(tmp_path, "sinking_ok"))
-    assert "into the first iteration and " in cand.transformations[-1] and "into the last iteration" in cand.transformations[-1]
+    both, first, last = sinking_candidates(_kernel(tmp_path, "sinking_ok"))
+    assert "into the first iteration and " in both.transformations[-1] and "into the last iteration" in both.transformations[-1]
+    # (each loop alone too: sunk after the nest, a loop may need ports the nest uses)
+    assert "into the first iteration of" in first.transformations[-1] and "into the last iteration of" in last.transformations[-1]
     for top in ("no_sinking", "sinking_ok"):
         _run(tmp_path, top)  # bit-exact either way
+
+
+def test_a_loop_empty_in_the_first_iteration_is_peeled_so_the_loop_before_it_sinks(tmp_path: Path) -> None:
+    """symm: the k nest is empty at i == 0, so t[j] = 0 cannot run in its first iteration there;
+    i == 0 runs as a loop of its own and, for i >= 1, the zeroing folds into the update's read of
+    t[j] (k == 0 ? 0.0 : t[j]); the loop after the nest stays (sunk, it would need a third port
+    of C)."""
+    fn = _kernel(tmp_path, "symm_peel")
+    cands = sinking_candidates(fn)
+    notes = [c.transformations for c in cands]
+    assert notes and all(any(t.startswith("peeled the first iterations of loop") for t in n) for n in notes)
+    folded = next(c for c, n in zip(cands, notes) if "into the first iteration of" in n[-1])
+    assert "(k == 0:i32):i32 ? 0.0:f64 : t[j" in print_kernel(folded)
+    assert _cycles(folded) < _cycles(fn)  # type: ignore[operator]
+    # the whole pass on symm's C (the scalar expanded, the j loop distributed): bit-exact
+    report = _run(tmp_path, "symm_like")
+    assert any(t.startswith("peeled the first iterations") for t in report["transformations"])
+    assert any("into the first iteration of" in t for t in report["transformations"])
+
+
+def test_no_peeling_where_the_nest_is_empty_only_for_some_outer_iterations(tmp_path: Path) -> None:
+    """The k nest is empty at i == 1 only when the outer t is odd: no prefix of i to peel."""
+    src = """
+void k(double y[8][6], const double A[8][8]) {
+  for (int t = 0; t < 4; t++)
+    for (int i = 0; i < 8; i++) {
+      for (int j = 0; j < 6; j++) y[i][j] = 0.0;
+      for (int k = 0; k < i - t % 2; k++)
+        for (int j = 0; j < 6; j++) y[i][j] += A[i][k] * 2.0;
+    }
+}
+"""
+    fn = kernel_from_source(tmp_path, src, "k")
+    assert _peeled_for_sinking(fn) is None

@@ -4,7 +4,9 @@ Checks that every value is used exactly at the instant it is valid (or is always
 variables are used only in the region that defines them, that sequential regions do not overlap
 (an op started on a time variable completes before a loop or ``if`` started on it, and the
 variable is not used after that), that no memory port is used twice in one cycle (modulo II in
-pipelined loops), and that loop iterations and the function end wait for every op to complete.
+pipelined loops), that code started while a pipelined loop drains shares no memory, port or unit
+with the loop's last iterations (``hir_overlap``), and that loop iterations and the function end
+wait for every op to complete and every loop of their region to drain.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from hls.ir.hir import (
     UnitOp,
     Value,
 )
+from hls.ir.hir_overlap import Anchors, after_item, conflicts, constants, drain
 
 
 class ScheduleError(Exception):
@@ -72,7 +75,8 @@ class Verifier:
         self.defined: set[Value] = set()
         self.enclosing_ivs: set[Value] = set()
         self.names: set[str] = set()
-        self.drain: dict[TimeVar, int] = {}
+        self.anchors: Anchors = {}
+        self.consts = constants(fn.body)
 
     def inherited(self, region: _Region) -> dict[Value, Time | str]:
         """What a nested region sees: always-valid values, and enclosing iterators as always valid."""
@@ -113,13 +117,28 @@ class Verifier:
             self.fail(f"{what} uses %{t.var.name} after a loop or if started on it (it would overlap)")
         if t.offset < 0:
             self.fail(f"{what} at a negative offset")
-        if t.offset < self.drain.get(t.var, 0):
-            self.fail(f"{what} at {t} runs while the pipelined loop that ended at %{t.var.name} is still draining")
 
-    def region(self, ops: list[Op], region: _Region, outer_values: dict[Value, Time | str], is_function: bool = False) -> None:
+    def clear_of_drains(self, op: UnitOp | LoadOp | StoreOp, what: str) -> None:
+        """``op`` meets no op of a pipelined loop still draining when it starts."""
+        for loop, rel in self.anchors.get(op.at.var, {}).items():
+            for inner, least in conflicts(op, rel + op.at.offset, loop):
+                self.fail(
+                    f"{what} at {op.at} starts {rel + op.at.offset} cycles after loop {loop.name} ends, "
+                    f"while {_describe(inner)} of its last iteration runs (at least {least} cycles needed)"
+                )
+
+    def drained(self, at: Time, loops: list[ForOp], what: str) -> None:
+        """The pipelined loops ``loops`` (of the region that ends at ``at``) have drained by then."""
+        for loop, rel in self.anchors.get(at.var, {}).items():
+            if loop in loops and rel + at.offset < drain(loop):
+                self.fail(f"{what} at {at} comes while loop {loop.name} still drains ({drain(loop)} cycles after it ends)")
+
+    def region(self, ops: list[Op], region: _Region, outer_values: dict[Value, Time | str], is_function: bool = False) -> list[ForOp]:
+        """Checks a region's ops; its pipelined loops."""
         port_use: dict[tuple[MemRef, int, TimeVar, int], Op] = {}
         unit_use: dict[tuple[str, TimeVar, int], Op] = {}
         pending: list[tuple[Op, Time]] = []  # completions not yet waited for
+        loops: list[ForOp] = []  # pipelined loops of this region (they drain before it ends)
         for idx, op in enumerate(ops):
             what = _describe(op)
             if isinstance(op, ConstOp):
@@ -136,9 +155,12 @@ class Verifier:
                     if op.value.width != self.fn.return_width:
                         self.fail(f"{what}: return width {op.value.width} != {self.fn.return_width}")
                 self.wait_all(pending, op.at, what)
+                self.drained(op.at, loops, what)
                 pending.clear()
                 continue
             self.time(op.at, region, what)
+            if isinstance(op, (UnitOp, LoadOp, StoreOp)):
+                self.clear_of_drains(op, what)
             if isinstance(op, CombOp):
                 if COMB_KINDS.get(op.kind) != len(op.operands):
                     self.fail(f"{what}: bad comb op")
@@ -188,6 +210,7 @@ class Verifier:
                 self.wait_all([p for p in pending if p[1].var == op.at.var], op.at, what)
                 pending = [p for p in pending if p[1].var != op.at.var]
                 region.superseded.add(op.at.var)
+                after_item(self.anchors, op, self.consts)
                 inner_values = self.inherited(region)
                 # a sequential loop holds its iterator for the whole iteration; a pipelined one
                 # has it at the iteration start only (later stages use delays)
@@ -198,7 +221,7 @@ class Verifier:
                 self.names.add(op.iv.name)
                 self.enclosing_ivs.add(op.iv)
                 body = _Region({op.iter_time}, set(), op.ii, inner_values)
-                self.region(op.body, body, region.values)
+                body_loops = self.region(op.body, body, region.values)
                 # an iterator is always valid inside loops nested in its body
                 self.time(op.next_iter, body, f"next_iter of {op.name}")
                 if op.next_iter.var == op.iter_time and op.next_iter.offset < 1:
@@ -207,8 +230,10 @@ class Verifier:
                     self.fail(f"pipelined loop {op.name}: next_iter must be at %{op.iter_time.name} + {op.ii}")
                 if op.ii is None:
                     self.wait_all(self.body_completions(op.body, op.iter_time), op.next_iter, f"next_iter of {op.name}")
+                    self.drained(op.next_iter, body_loops, f"next_iter of {op.name}")
                 else:
                     self.check_pipelined(op)
+                    loops.append(op)
                 self.enclosing_ivs.discard(op.iv)
                 region.time_vars.add(op.result)
             elif isinstance(op, IfOp):
@@ -216,19 +241,22 @@ class Verifier:
                 self.wait_all([p for p in pending if p[1].var == op.at.var], op.at, what)
                 pending = [p for p in pending if p[1].var != op.at.var]
                 region.superseded.add(op.at.var)
+                after_item(self.anchors, op, self.consts)
                 for tv, body_ops, end in ((op.then_time, op.then_body, op.then_end), (op.else_time, op.else_body, op.else_end)):
                     inner_values = self.inherited(region)
                     body = _Region({tv}, set(), None, inner_values)
-                    self.region(body_ops, body, region.values)
+                    branch_loops = self.region(body_ops, body, region.values)
                     self.time(end, body, "yield")
                     self.wait_all(self.body_completions(body_ops, tv), end, "yield")
+                    self.drained(end, branch_loops, "yield")
                 region.time_vars.add(op.result)
             done = completion(op)
             if done is not None:
                 pending.append((op, done))
+        return loops
 
     def check_pipelined(self, op: ForOp) -> None:
-        """Dependences between and within iterations, and the drain before code after the loop."""
+        """Dependences between and within iterations; every op complete within the latency."""
         assert op.ii is not None
         for src, dst, delay, dist in op.dependences:
             assert not isinstance(src, ConstOp) and not isinstance(dst, ConstOp)
@@ -242,7 +270,6 @@ class Verifier:
             done = completion(inner)
             if done is not None and op.latency is not None and done.offset > op.latency:
                 self.fail(f"loop {op.name}: {_describe(inner)} completes at {done}, after the iteration latency {op.latency}")
-        self.drain[op.result] = max(0, (op.latency or op.ii) - op.ii)
 
     def body_completions(self, ops: list[Op], tv: TimeVar) -> list[tuple[Op, Time]]:
         """Completions of the ops of a region body that must finish before it ends."""

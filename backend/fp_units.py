@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hls.ir.hir import UnitOp
 
-FP_KINDS = ("add", "sub", "mul", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow")
+FP_KINDS = ("add", "sub", "addsub", "mul", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow")
 CONVERSIONS = ("sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
 
 # (exponent, fraction) bits of binary32 and binary64, by width
@@ -33,7 +33,7 @@ _PIPE = "hls_fp_pipe.sv"
 _CLASSIFY = "hls_fp_classify.sv"
 _CLZ = "hls_fp_clz.sv"
 # Xilinx floating_point v7.1 configuration per operation
-_IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "mul": ("Multiply", None),
+_IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "addsub": ("Add_Subtract", "Both"), "mul": ("Multiply", None),
                  "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
                  "min": ("Compare", None), "max": ("Compare", None),
                  "exp": ("Exponential", None), "log": ("Logarithm", None)}  # fmt: skip
@@ -60,6 +60,7 @@ class FpUnit:
     model: str = ""  # without a core: SystemVerilog expression of the result over the input ports
     dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
     simulation_only: bool = False  # the model is not synthesizable (exp, log, pow: real arithmetic, DPI-C)
+    unused_bits: str = ""  # input bits only the Xilinx IP reads (the core ignores them)
 
     @property
     def library_files(self) -> tuple[str, ...]:
@@ -108,6 +109,12 @@ def fp_unit(op: UnitOp) -> FpUnit:
     if base in ("add", "sub"):
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, "hls_fp_addsub_core", params,
                       (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv", _CLASSIFY, _CLZ, _PIPE), True)  # fmt: skip
+    if base == "addsub":
+        # a unit shared by additions and subtractions: ``operation`` 1 subtracts (the Xilinx
+        # IP's operation channel: bit 0)
+        return FpUnit(f"hls_{kind}", (*binary, ("operation", 8)), w, lat, tuple(config), w, "hls_fp_addsub_core", params,
+                      (*ab, ("sub", "operation[0]")), ("hls_fp_addsub_core.sv", _CLASSIFY, _CLZ, _PIPE), True,
+                      unused_bits="operation[7:1]")  # fmt: skip
     if base in ("mul", "div"):
         core = f"hls_fp_{base}_core"
         files = (f"{core}.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())

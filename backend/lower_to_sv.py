@@ -10,6 +10,7 @@ ap_memory (read latency 1) per array argument, a plain input per scalar, ap_retu
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from hls.ir.hir import (
     UnitOp,
     Value,
 )
+from hls.ir.hir_overlap import unit_kind
 from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg
 from hls.ir.kernel import KernelFunction, Partition
 
@@ -44,6 +46,11 @@ _BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "
         "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}  # fmt: skip
 _SCMP = {"slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
 _LIB = {"mul": "hls_mul.sv", "div": "hls_div.sv"}
+
+
+def _mixed(members: list[UnitOp]) -> bool:
+    """Whether a unit's ops differ in kind (additions and subtractions on one add/sub unit)."""
+    return len({op.kind for op in members}) > 1
 
 
 def const(value: int, width: int) -> str:
@@ -225,7 +232,10 @@ class _Builder:
             # a unit shared with ops that never issue in the same cycle (backend/binding.py)
             shared = f"u_shared_{members[0].result.name}"
             self.wires.append(RtlWire(res, w, f"{shared}_r", f"{op.kind}, latency {op.latency}, on {shared}"))
-            self.shared[shared].append((self.pulse(op.at), [self.ref(v) for v in op.operands]))
+            operands = [self.ref(v) for v in op.operands]
+            if _mixed(members):  # (an add/sub unit: the op tells it which)
+                operands.append("8'h01" if op.kind.endswith("sub") else "8'h00")
+            self.shared[shared].append((self.pulse(op.at), operands))
         self.expr_of[op.result] = res
 
     def shared_units(self) -> None:
@@ -238,13 +248,14 @@ class _Builder:
             shared = f"u_shared_{first.result.name}"
             issues = self.shared[shared]
             inputs = []
-            for k in range(len(first.operands)):
+            for k in range(len(issues[-1][1])):
                 expr = issues[-1][1][k]
                 for pulse, operands in reversed(issues[:-1]):
                     expr = f"({pulse}) ? {operands[k]} : {expr}"
                 inputs.append(expr)
-            self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{first.kind} shared by {len(members)} ops"))
-            self.instantiate(first, shared, inputs, f"{shared}_r")
+            kind = unit_kind(first.kind) if _mixed(members) else first.kind
+            self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{kind} shared by {len(members)} ops"))
+            self.instantiate(dataclasses.replace(first, kind=kind), shared, inputs, f"{shared}_r")
 
     def instantiate(self, op: UnitOp, name: str, inputs: list[str], res: str) -> None:
         """An instance of ``op``'s operator module, its operands ``inputs``, its result ``res``."""

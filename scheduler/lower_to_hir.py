@@ -44,7 +44,7 @@ from hls.ir.hir import (
     UnitOp,
     Value,
 )
-from hls.ir.hir_overlap import Anchors, after_item, drain, earliest_after
+from hls.ir.hir_overlap import Anchors, after_item, drain, earliest_after, unit_kind
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -227,7 +227,7 @@ class _Segment:
             self.unit_limits[resource] = alloc.limit
         idx = len(self.dag.nodes)
         if alloc is None:
-            self.free_units[idx] = (kind, operand_width)
+            self.free_units[idx] = (unit_kind(kind), operand_width)
 
         def build(ops: list[Value], at: Time, unit: int = 0, k: str = kind, r: Value = res, la: int = lat, lc: SourceLoc | None = loc) -> Op:
             # (a pipelined loop at an II above one may have made the op a shared resource since)

@@ -29,7 +29,9 @@ def test_xilinx_ip_path_elaborates_with_declared_cores(tmp_path: Path) -> None:
     rtl = out / "rtl"
     tcl = (rtl / "xilinx_fp_ip.tcl").read_text()
     ips = sorted(set(re.findall(r"-module_name (\S+)", tcl)))
-    assert "hls_dadd_ip" in ips and "hls_ddiv_ip" in ips and "hls_dsqrt_ip" in ips
+    assert "hls_ddiv_ip" in ips and "hls_dsqrt_ip" in ips
+    # (its additions and subtractions share add/sub units: the IP's operation channel tells them apart)
+    assert "hls_daddsub_ip" in ips and "CONFIG.Add_Sub_Value {Both}" in tcl
     assert "CONFIG.Operation_Type {Divide}" in tcl and "CONFIG.C_Latency {31}" in tcl
     # black-box declarations of the IP cores with the ports the Floating-Point Operator has
     stubs = []

@@ -24,9 +24,19 @@ from hls.ir.hir import ConstOp, ForOp, IfOp, LoadOp, Op, StoreOp, TimeVar, UnitO
 Anchors = dict[TimeVar, dict[ForOp, int]]
 
 
+# floating-point additions and subtractions share one unit (an add/sub core told which per op),
+# as Vitis HLS's dadddsub does
+ADD_SUB = {"fadd": "faddsub", "fsub": "faddsub", "dadd": "daddsub", "dsub": "daddsub"}
+
+
+def unit_kind(kind: str) -> str:
+    """The kind of unit an op of ``kind`` runs on (``daddsub`` for ``dadd`` and ``dsub``)."""
+    return ADD_SUB.get(kind, kind)
+
+
 def unit_signature(op: UnitOp) -> Hashable:
-    """What two ops must have in common to share a unit: the operation, widths and latency."""
-    return (op.kind, op.result.width, tuple(v.width for v in op.operands), op.latency)
+    """What two ops must have in common to share a unit: the unit's kind, widths and latency."""
+    return (unit_kind(op.kind), op.result.width, tuple(v.width for v in op.operands), op.latency)
 
 
 def drain(loop: ForOp) -> int:

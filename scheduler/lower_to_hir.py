@@ -1712,11 +1712,19 @@ class _Lowering:
             seg.guarded(within if active is None else seg.comb("and", [active, within], 1, inner.loc, "all"), inner.body, [], None, inner.loc, real)
         else:
             when([], inner.body, inner.loc)
+        # (with padding, in the last iteration that runs the body: the dependence distances are
+        # those of the unpadded iterations, the padding's only pass time)
+        after_last = list(at_last)
+        if flat.real_trip is not None:
+            inner_first = eval_expr(inner.init, {})
+            assert inner_first is not None
+            real_last = ctx.const(inner_first + (flat.real_trip - 1) * inner.step, ivs[-1].width)
+            after_last[-1] = seg.comb("eq", [ivs[-1], real_last], 1, inner.loc, f"{inner.var.name}_real_last")
         for k in reversed(range(len(nest) - 1)):
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[split + 1 :]:
-                when(at_last[k + 1 :], body[split + 1 :], nest[k].loc)
+                when(after_last[k + 1 :], body[split + 1 :], nest[k].loc)
         # level k advances when every level inside it wraps around in this iteration
         carries: list[Value | None] = [None] * len(nest)
         for k in reversed(range(len(nest) - 1)):

@@ -1100,7 +1100,8 @@ def _peeled_for_sinking(fn: KernelFunction) -> KernelFunction | None:
     if not sites:
         return None
     model = affine_model(fn)
-    splits: dict[tuple[int, ...], tuple[int, bool]] = {}  # path of the loop -> first value of its second part, peeled part first
+    # path of the loop -> first value of its second part, peeled part first, the nests empty in the peeled part
+    splits: dict[tuple[int, ...], tuple[int, bool, set[int]]] = {}
     for path, _, _ in sites:
         stmts, enclosing = _at_path(fn, path)
         nest = stmts[path[-1]]
@@ -1135,7 +1136,9 @@ def _peeled_for_sinking(fn: KernelFunction) -> KernelFunction | None:
             split, peel_first = (lo_e, False) if forward else (lo_e - 1, True)
         else:
             continue
-        splits[tuple(path[:-1])] = (split, peel_first)
+        key = tuple(path[:-1])
+        empty_nests = splits[key][2] if key in splits and splits[key][:2] == (split, peel_first) else set()
+        splits[key] = (split, peel_first, empty_nests | {path[-1]})
     if not splits:
         return None
     out = copy.deepcopy(fn)
@@ -1143,7 +1146,7 @@ def _peeled_for_sinking(fn: KernelFunction) -> KernelFunction | None:
     loop_names = {lp.name for lp in out.loops()}
     notes: list[str] = []
     for key in sorted(splits, reverse=True):  # (deepest and last first: a split shifts the paths after it)
-        split, peel_first = splits[key]
+        split, peel_first, empty_nests = splits[key]
         path = list(key)
         stmts, _ = _at_path(out, path)
         loop = stmts[path[-1]]
@@ -1154,15 +1157,64 @@ def _peeled_for_sinking(fn: KernelFunction) -> KernelFunction | None:
 
         (peel,) = copy_stmts([loop], {}, fresh)
         assert isinstance(peel, For) and isinstance(loop.var.type, IntType)
+        # (the nests that are empty in the peeled iterations go; so does what is then a no-op)
+        peel.body = [st for n, st in enumerate(peel.body) if n not in empty_nests]
+        # (what runs after the peeled iterations, where the loop is a statement of the function)
+        later: list[Stmt] | None = list(out.body[path[0] + (0 if peel_first else 1) :]) if len(path) == 1 else None
+        dropped = _drop_round_trips(peel.body, later)
         first, second = (peel, loop) if peel_first else (loop, peel)
         # the first part ends before ``split``; the second starts there
         first.cmp, first.bound = ("<" if loop.step > 0 else ">"), Const(split, loop.cmp_type, loop.loc)
         second.init = Const(split, loop.var.type, loop.loc)
-        stmts[path[-1] : path[-1] + 1] = [first, second]
         which = "first" if peel_first else "last"
-        notes.append(f"peeled the {which} iterations of loop '{loop.name}' (line {loop.loc.line}) into loop '{peel.name}': a loop inside it is empty there")
+        if peel.body:
+            stmts[path[-1] : path[-1] + 1] = [first, second]
+            notes.append(f"peeled the {which} iterations of loop '{loop.name}' (line {loop.loc.line}) into loop '{peel.name}': a loop inside it is empty there")
+        else:
+            notes.append(f"dropped the {which} iterations of loop '{loop.name}' (line {loop.loc.line}): a loop inside it is empty there{dropped}")
     out.transformations = [*fn.transformations, *reversed(notes)]
     return out
+
+
+def _drop_round_trips(body: list[Stmt], later: list[Stmt] | None) -> str:
+    """Removes (in place) from ``body`` a loop that stores back into an array what the loop right
+    before it loaded from the same elements into a local buffer (a row buffer's copy-out after
+    its copy-in, the nest between them gone), and then the copy-in itself where neither the rest
+    of ``body`` nor the statements ``later`` (all that runs after it; None: unknown) read the
+    buffer: the note's end."""
+    for n in range(len(body) - 1):
+        copy_in, copy_out = body[n], body[n + 1]
+        if not (isinstance(copy_in, For) and isinstance(copy_out, For) and len(copy_in.body) == 1 and len(copy_out.body) == 1):
+            continue
+        a, b = copy_in.body[0], copy_out.body[0]
+        if not (isinstance(a, Assign) and isinstance(b, Assign) and a.indices is not None and b.indices is not None):
+            continue
+        if not (isinstance(a.value, ArrayRead) and isinstance(b.value, ArrayRead) and a.var.kind == "local"):
+            continue
+        if _range_of(copy_in) is None or _range_of(copy_in) != _range_of(copy_out) or copy_in.var.type != copy_out.var.type:
+            continue
+        mark = Variable("_round_trip", copy_in.var.type, "loop", copy_in.loc)
+        # buf[c] = X[s(c)]; then X[s(c)] = buf[c]: X keeps its values
+        same_buffer = b.value.array is a.var and _same_subscripts(b.value.indices, copy_out, a.indices, copy_in, mark)
+        same_elements = b.var is a.value.array and _same_subscripts(b.indices, copy_out, a.value.indices, copy_in, mark)
+        if not (same_buffer and same_elements):
+            continue
+        del body[n + 1]
+        if later is not None and a.var not in stmt_variables([*body[n + 1 :], *later]):
+            del body[n]
+            return f" (the copies of row buffer {a.var.name} there went too)"
+        return ""
+    return ""
+
+
+def _same_subscripts(x: list[Expr], x_loop: For, y: list[Expr], y_loop: For, mark: Variable) -> bool:
+    """Whether subscripts ``x`` (in ``x_loop``) and ``y`` (in ``y_loop``) are the same expressions
+    of their loops' variables (both read as ``mark``)."""
+
+    def text(e: list[Expr], lp: For) -> list[str]:
+        return [print_expr(replace_expr(i, {id(lp.var): VarRead(mark, lp.loc)})) for i in e]
+
+    return text(x, x_loop) == text(y, y_loop)
 
 
 def _at_path(fn: KernelFunction, path: list[int]) -> tuple[list[Stmt], list[For]]:

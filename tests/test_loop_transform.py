@@ -632,3 +632,13 @@ void k(double y[8][6], const double A[8][8]) {
 """
     fn = kernel_from_source(tmp_path, src, "k")
     assert _peeled_for_sinking(fn) is None
+
+
+def test_peeled_iterations_that_only_copy_a_row_back_are_dropped(tmp_path: Path) -> None:
+    """trmm: the k > i nest is empty at i == 19, where the row buffer's copy-out would store back
+    what its copy-in loaded: the copy-out sinks into the nest's last iteration for i < 19 and the
+    last iteration of i goes (nothing reads the buffer after it); bit-exact."""
+    report = _run(tmp_path, "trmm_like")
+    notes = report["transformations"]
+    assert any(t.startswith("dropped the last iterations of loop") and "row buffer" in t for t in notes), notes
+    assert any("into the last iteration of" in t for t in notes)

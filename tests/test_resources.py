@@ -109,15 +109,25 @@ void branches(double a[32], const double c[32], int k) {
 def test_operators_of_loops_run_one_after_the_other_share_a_unit(tmp_path: Path, top: str, dsp: int, shared: int) -> None:
     """The multipliers of two sequential loops (or of the two branches of an if) are one unit,
     its inputs chosen by the op issuing; those of one pipelined loop overlap and stay two."""
+    src, out = _synth_dsps(tmp_path, SHARING, top, dsp)
+    rtl = (out / "rtl" / f"{top}.sv").read_text()
+    assert rtl.count(") u_shared_dmul") == shared
+    _cosim(src, top, out)
+
+
+def _synth_dsps(tmp_path: Path, source: str, top: str, dsp: int) -> tuple[Path, Path]:
+    """Synthesizes ``top`` of ``source``, checks its DSP estimate; the source file and the output folder."""
     src = tmp_path / "s.c"
-    src.write_text(SHARING)
+    src.write_text(source)
     out = tmp_path / top
     proc = run_hls("synth", str(src), "--top", top, "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     report = json.loads((out / "report.json").read_text())
     assert report["resources"]["dsp"] == dsp
-    rtl = (out / "rtl" / f"{top}.sv").read_text()
-    assert rtl.count(") u_shared_dmul") == shared
+    return src, out
+
+
+def _cosim(src: Path, top: str, out: Path) -> None:
     proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "3", "--quick-build")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
@@ -140,13 +150,7 @@ def test_additions_and_subtractions_share_an_add_sub_unit(tmp_path: Path, top: s
     """As Vitis HLS's dadddsub: the adds and the subtraction of loops run one after the other
     are one unit told per op whether to subtract (3 DSPs, not 6); those of one pipelined loop
     overlap and stay two. Bit-exact, and lint-clean with the unit's unused IP operation bits."""
-    src = tmp_path / "s.c"
-    src.write_text(ADD_SUB)
-    out = tmp_path / top
-    proc = run_hls("synth", str(src), "--top", top, "-o", str(out))
-    assert proc.returncode == 0, proc.stderr
-    report = json.loads((out / "report.json").read_text())
-    assert report["resources"]["dsp"] == dsp
+    src, out = _synth_dsps(tmp_path, ADD_SUB, top, dsp)
     rtl = out / "rtl"
     assert (rtl / "hls_daddsub.sv").exists() == add_sub
     if add_sub:
@@ -154,5 +158,4 @@ def test_additions_and_subtractions_share_an_add_sub_unit(tmp_path: Path, top: s
     files = [str(rtl / f) for f in (rtl / "filelist.f").read_text().split()]
     lint = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", top, *files], capture_output=True, text=True)
     assert lint.returncode == 0, lint.stderr
-    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "3", "--quick-build")
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    _cosim(src, top, out)

@@ -948,6 +948,26 @@ def _float_identity(op: str, a: Expr, b: Expr, loc: SourceLoc) -> Expr | None:
     def is_zero(v: float | None, negative: bool) -> bool:
         return v is not None and v == 0.0 and (math.copysign(1.0, v) < 0) == negative
 
+    def never_minus_zero(e: Expr) -> bool:
+        """gcc's tree_expr_maybe_real_minus_zero_p false: an integer converted, fabs, a ?: of them."""
+        if isinstance(e, Cast):
+            return isinstance(e.operand.type, IntType)
+        if isinstance(e, MathCall):
+            return MATH_FUNCTIONS[e.name][0] == "abs"
+        return isinstance(e, Select) and never_minus_zero(e.if_true) and never_minus_zero(e.if_false)
+
+    ca, cb = const(a), const(b)
+    if ca is None or cb is None:
+        # gcc folds 0.0 - x into -x where x cannot be -0.0 (so 0.0 - (float)0 is -0.0, not IEEE's
+        # +0.0), -0.0 - x into -x, and x + 0.0, 0.0 + x, x - -0.0 into x where x cannot be -0.0
+        if op == "-" and (is_zero(ca, True) or (is_zero(ca, False) and never_minus_zero(b))):
+            return Unary("-", b, b.type, loc)
+        if op == "+" and is_zero(cb, False) and never_minus_zero(a):
+            return a
+        if op == "+" and is_zero(ca, False) and never_minus_zero(b):
+            return b
+        if op == "-" and is_zero(cb, True) and never_minus_zero(a):
+            return a
     pairs = [(a, const(b))]
     if op in ("*", "+"):
         pairs.append((b, const(a)))

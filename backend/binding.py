@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from hls.ir.hir import ForOp, HirFunc, IfOp, Op, UnitOp
-from hls.ir.hir_overlap import Anchors, after_item, constants, earliest_after, unit_signature
+from hls.ir.hir import ForOp, HirFunc, IfOp, Op, UnitOp, constants, unit_signature
+from hls.ir.hir_overlap import Anchors, after_item, earliest_after
 
 # a step of an op's place in the schedule: (the region it is in, which of the region's items)
 _Step = tuple[Hashable, Hashable]
@@ -32,7 +32,7 @@ def _places(fn: HirFunc) -> tuple[dict[UnitOp, tuple[list[_Step], set[Hashable]]
     draining: dict[UnitOp, list[tuple[ForOp, int]]] = {}
     overlapping: set[Hashable] = set()
     anchors: Anchors = {}
-    consts = constants(fn.body)
+    consts = constants(fn)
 
     def walk(ops: list[Op], region: Hashable, path: list[_Step]) -> None:
         for op in ops:

@@ -37,8 +37,8 @@ from hls.ir.hir import (
     TimeVar,
     UnitOp,
     Value,
+    unit_kind,
 )
-from hls.ir.hir_overlap import unit_kind
 from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg
 from hls.ir.kernel import KernelFunction, Partition
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from hls.ir.affine import AffineModel
 from hls.ir.evaluate import eval_expr, trip_count
-from hls.ir.hir import ConstOp, ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value
+from hls.ir.hir import ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value, constants
 from hls.ir.interface import ArrayArg, FunctionInterface
 from hls.ir.kernel import For, If, KernelFunction, Stmt, Variable, has_loop
 from hls.resources import estimate
@@ -25,7 +25,7 @@ def static_latency(fn: HirFunc, kernel: KernelFunction) -> int | None:
     loops = {lp.name: lp for lp in kernel.loops()}
     try:
         abs_time: dict[TimeVar, int] = {fn.start: 0}
-        end = _region(fn.body, kernel.body, abs_time, {}, loops, _constants(fn))
+        end = _region(fn.body, kernel.body, abs_time, {}, loops, constants(fn))
         return end
     except _Unknown:
         return None
@@ -33,10 +33,6 @@ def static_latency(fn: HirFunc, kernel: KernelFunction) -> int | None:
 
 def _at(t: Time, abs_time: dict[TimeVar, int]) -> int:
     return abs_time[t.var] + t.offset
-
-
-def _constants(fn: HirFunc) -> dict[Value, int]:
-    return {op.result: op.value for op in fn.body if isinstance(op, ConstOp)}
 
 
 def flattened_trip_count(op: ForOp, consts: dict[Value, int]) -> int | None:
@@ -112,7 +108,7 @@ def _region(
 
 def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, target: Target) -> dict[str, Any]:
     loops: list[dict[str, Any]] = []
-    consts = _constants(fn)
+    consts = constants(fn)
 
     def walk(ops: list[Op]) -> None:
         for op in ops:

@@ -1011,9 +1011,10 @@ def sinking_candidates(fn: KernelFunction) -> list[KernelFunction]:
     touching that array) is folded into its reads of that element (``X[p] = (s == first ? E :
     X[p]) + ..``: one access less, the same operations). Legal when no dependence runs from
     ``a`` at some ``p`` to ``c`` at ``s == first`` and an earlier ``p`` (or from ``c`` at ``s ==
-    last`` and a later ``p`` to ``d``), by isl. The candidates: every legal sinking at once, and
-    each nest's alone where there are two; the same again after peeling the first or last
-    iterations of a loop in which such a nest is empty (symm's ``k < i`` at ``i == 0``)."""
+    last`` and a later ``p`` to ``d``), by isl. The candidates: every legal sinking at once, each
+    nest's alone where there are two, each loop alone where one nest has two; the same again
+    after peeling the first or last iterations of a loop in which such a nest is empty (symm's
+    ``k < i`` at ``i == 0``; see ``_peeled_for_sinking``)."""
     out = _sinkings(fn)
     peeled = _peeled_for_sinking(fn)
     if peeled is not None:
@@ -1095,7 +1096,9 @@ def _never_empty(model: AffineModel, nest: For, enclosing: list[For]) -> bool:
 def _peeled_for_sinking(fn: KernelFunction) -> KernelFunction | None:
     """A copy of ``fn`` in which every loop around a sinking site whose nest (an affine range) is
     empty in its first or last iterations, and only there, runs those iterations as a loop of
-    their own (a copy of the body) and the rest as itself; None when there is none."""
+    their own (a copy of the body without that nest, and without a row buffer's copies that are
+    then a round trip: ``_drop_round_trips``; no loop at all if nothing is left) and the rest as
+    itself; None when there is none."""
     sites = _sites(fn)
     if not sites:
         return None
@@ -1575,7 +1578,11 @@ def _best_order(fn: KernelFunction, opts: ScheduleOptions, enabled: bool) -> Ker
         if (count := counter.exact(cand)) is not None and count < after:
             after, best = count, cand
     # (each counted exactly: a few at most, one with every legal sinking and one per nest)
-    for cand in sinking_candidates(best):
+    try:
+        sunk = sinking_candidates(best)
+    except (HlsError, isl.Error, Unsupported):
+        sunk = []  # (as for the other candidates: one the analysis cannot take is no candidate)
+    for cand in sunk:
         if (count := counter.exact(cand)) is not None and count < after:
             after, best = count, cand
     if best is fn:

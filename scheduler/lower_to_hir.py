@@ -43,8 +43,9 @@ from hls.ir.hir import (
     TimeVar,
     UnitOp,
     Value,
+    unit_kind,
 )
-from hls.ir.hir_overlap import Anchors, after_item, drain, earliest_after, unit_kind
+from hls.ir.hir_overlap import Anchors, after_item, drain, earliest_after
 from hls.ir.kernel import (
     ArrayRead,
     Assign,

@@ -11,6 +11,7 @@ latency 0 and write latency 1.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -225,6 +226,26 @@ class HirFunc:
 
 
 # ---- printer -----------------------------------------------------------------------------------
+
+
+# floating-point additions and subtractions share one unit (an add/sub core told which per op),
+# as Vitis HLS's dadddsub does
+ADD_SUB = {"fadd": "faddsub", "fsub": "faddsub", "dadd": "daddsub", "dsub": "daddsub"}
+
+
+def unit_kind(kind: str) -> str:
+    """The kind of unit an op of ``kind`` runs on (``daddsub`` for ``dadd`` and ``dsub``)."""
+    return ADD_SUB.get(kind, kind)
+
+
+def unit_signature(op: UnitOp) -> Hashable:
+    """What two ops must have in common to share a unit: the unit's kind, widths and latency."""
+    return (unit_kind(op.kind), op.result.width, tuple(v.width for v in op.operands), op.latency)
+
+
+def constants(fn: HirFunc) -> dict[Value, int]:
+    """The values of a function's constant ops."""
+    return {op.result: op.value for op in fn.body if isinstance(op, ConstOp)}
 
 
 def _mem_type(m: MemRef) -> str:

@@ -16,27 +16,10 @@ minimum of iterations times its II later.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
-from hls.ir.hir import ConstOp, ForOp, IfOp, LoadOp, Op, StoreOp, TimeVar, UnitOp, Value
+from hls.ir.hir import ForOp, IfOp, LoadOp, Op, StoreOp, TimeVar, UnitOp, Value, unit_signature
 
 # time variable -> {draining loop: least cycles from the loop's result time to the variable}
 Anchors = dict[TimeVar, dict[ForOp, int]]
-
-
-# floating-point additions and subtractions share one unit (an add/sub core told which per op),
-# as Vitis HLS's dadddsub does
-ADD_SUB = {"fadd": "faddsub", "fsub": "faddsub", "dadd": "daddsub", "dsub": "daddsub"}
-
-
-def unit_kind(kind: str) -> str:
-    """The kind of unit an op of ``kind`` runs on (``daddsub`` for ``dadd`` and ``dsub``)."""
-    return ADD_SUB.get(kind, kind)
-
-
-def unit_signature(op: UnitOp) -> Hashable:
-    """What two ops must have in common to share a unit: the unit's kind, widths and latency."""
-    return (unit_kind(op.kind), op.result.width, tuple(v.width for v in op.operands), op.latency)
 
 
 def drain(loop: ForOp) -> int:
@@ -106,11 +89,6 @@ def min_length(loop: ForOp, consts: dict[Value, int]) -> int:
 
 def _signed(value: int, width: int) -> int:
     return value - (1 << width) if value >> (width - 1) & 1 else value
-
-
-def constants(ops: list[Op]) -> dict[Value, int]:
-    """The values of a function's constant ops."""
-    return {op.result: op.value for op in ops if isinstance(op, ConstOp)}
 
 
 def after_item(anchors: Anchors, op: ForOp | IfOp, consts: dict[Value, int]) -> None:

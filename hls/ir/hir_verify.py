@@ -30,8 +30,9 @@ from hls.ir.hir import (
     TimeVar,
     UnitOp,
     Value,
+    constants,
 )
-from hls.ir.hir_overlap import Anchors, after_item, conflicts, constants, drain
+from hls.ir.hir_overlap import Anchors, after_item, conflicts, drain
 
 
 class ScheduleError(Exception):
@@ -76,7 +77,7 @@ class Verifier:
         self.enclosing_ivs: set[Value] = set()
         self.names: set[str] = set()
         self.anchors: Anchors = {}
-        self.consts = constants(fn.body)
+        self.consts = constants(fn)
 
     def inherited(self, region: _Region) -> dict[Value, Time | str]:
         """What a nested region sees: always-valid values, and enclosing iterators as always valid."""

@@ -89,9 +89,10 @@ def _common_loops(a: AffineStatement, b: AffineStatement) -> list[For]:
 
 T = TypeVar("T")
 
-# isl operations one dataflow problem may take (PolyBench's largest, heat-3d, needs well under a
-# tenth of it); beyond it the analysis falls back to a conservative dependence
-_FLOW_OPERATIONS = 20_000_000
+# isl operations one dataflow problem may take (every one of PolyBench's needs fewer than 500,000;
+# an unrolled, partitioned kernel of a hundred statements has some taking seconds each at ten times
+# this); beyond it the analysis falls back to a conservative dependence
+_FLOW_OPERATIONS = 2_000_000
 # isl operations for the least and greatest distance of a dependence at one loop
 _DISTANCE_OPERATIONS = 200_000
 # distance computations of one analysis that may run out of operations before the rest is not tried

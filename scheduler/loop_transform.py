@@ -84,6 +84,9 @@ from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 _MAX_PERMUTED = 4
 # candidates counted exactly, the best by the estimate first (CycleCounter)
 _EXACTLY_COUNTED = 3
+# dependences of a kernel the search takes (PolyBench's most: 160, adi; unrolled by the exploration,
+# fdtd-2d with 160 statements, 832); beyond them a candidate's analysis takes minutes
+_SEARCHED_DEPENDENCES = 2_000
 
 
 def _statements(stmts: list[Stmt]) -> list[Assign | Return]:
@@ -1518,8 +1521,23 @@ def loop_transform(fn: KernelFunction, opts: ScheduleOptions, enabled: bool = Tr
     return best
 
 
+def _too_large(fn: KernelFunction) -> str | None:
+    """Why ``fn`` is not searched, if it is too large: each candidate analyses its dependences
+    again, and that grows with their number (squared in the statements: unrolled copies)."""
+    try:
+        count = len(dependences(affine_model(fn)).dependences)
+    except (HlsError, isl.Error, Unsupported):
+        return None  # (the candidates then fail as they do)
+    if count <= _SEARCHED_DEPENDENCES:
+        return None
+    return f"not searched: {count} dependences (the search takes kernels of up to {_SEARCHED_DEPENDENCES})"
+
+
 def _best_order(fn: KernelFunction, opts: ScheduleOptions, enabled: bool) -> KernelFunction:
     if not enabled:
+        return fn
+    if (why := _too_large(fn)) is not None:
+        fn.transformations = [why]
         return fn
     cands: list[KernelFunction] = []
     seen: set[str] = set()

@@ -16,6 +16,7 @@ from hls.scheduler.loop_transform import (
     _peeled_for_sinking,
     expand_scalars,
     iteration_bound,
+    loop_transform,
     reschedule_candidates,
     row_buffer_candidates,
     scheduled_cycles,
@@ -269,6 +270,21 @@ def test_distribution_then_interchange(tmp_path: Path) -> None:
     assert isinstance(reduction.body[0], For) and isinstance(update.body[0], For)
     assert reduction.var.name.startswith("j") and reduction.body[0].var.name.startswith("i")
     assert update.var.name.startswith("i") and update.body[0].var.name.startswith("j")
+
+
+def test_kernels_with_too_many_dependences_are_not_searched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (fuzz seed 230000 kernel 6: unrolled and partitioned into 129 statements with 6984
+    # dependences, each candidate's analysis took a minute and the compile 3.5 minutes)
+    import hls.scheduler.loop_transform as lt
+
+    opts = ScheduleOptions(load_target())
+    searched = loop_transform(_kernel(tmp_path, "matvec_t"), opts)
+    assert _loop_order(searched) == ["j", "i"]
+    monkeypatch.setattr(lt, "_SEARCHED_DEPENDENCES", 1)
+    kept = loop_transform(_kernel(tmp_path, "matvec_t"), opts)
+    assert _loop_order(kept) == ["i", "j"]
+    assert len(kept.transformations) == 1 and kept.transformations[0].startswith("not searched: ")
+    assert "dependences (the search takes kernels of up to 1)" in kept.transformations[0]
 
 
 @pytest.mark.parametrize("top", ["cycle", "private_scalar", "pinned"])

@@ -485,7 +485,28 @@ class Interp:
             return convert(a, e.a.ty, t)
         if e.op == "+" and const(e.a, a, 0.0, True):
             return convert(b, e.b.ty, t)
+        # and 0.0 - x into -x where x cannot be -0.0 (0.0f - (float)0u is -0.0f, not IEEE's +0.0),
+        # -0.0 - x into -x, and x + 0.0, 0.0 + x, x - -0.0 into x where x cannot be -0.0
+        if e.op == "-" and (const(e.a, a, 0.0, True) or (const(e.a, a, 0.0, False) and Interp.never_minus_zero(e.b))):
+            return -float(convert(b, e.b.ty, t))
+        if e.op == "+" and const(e.b, b, 0.0, False) and Interp.never_minus_zero(e.a):
+            return convert(a, e.a.ty, t)
+        if e.op == "+" and const(e.a, a, 0.0, False) and Interp.never_minus_zero(e.b):
+            return convert(b, e.b.ty, t)
+        if e.op == "-" and const(e.b, b, 0.0, True) and Interp.never_minus_zero(e.a):
+            return convert(a, e.a.ty, t)
         return None
+
+    @staticmethod
+    def never_minus_zero(x: Expr) -> bool:
+        """gcc's tree_expr_maybe_real_minus_zero_p false: an integer converted, fabs, a ?: of them."""
+        if not x.ty.is_float:
+            return True  # (converted by the operator)
+        if isinstance(x, Cast):
+            return not x.e.ty.is_float
+        if isinstance(x, Math):
+            return x.fn in ("fabs", "fabsf")
+        return isinstance(x, Cond) and Interp.never_minus_zero(x.a) and Interp.never_minus_zero(x.b)
 
     @staticmethod
     def compare(op: str, a: Value, at: CType, b: Value, bt: CType) -> int:

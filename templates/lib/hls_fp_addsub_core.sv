@@ -8,7 +8,7 @@
 // cycles later; LATENCY = 0 is combinational. Five steps (decode and order, align, add,
 // normalise, round) with a register after each from LATENCY = 5 (after align and round only at
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
-// normalisation, between the leading-zero count and the shift (the shift's limit after it),
+// normalisation, between the leading-zero count (which stops at the shift's limit) and the shift,
 // from 7 one inside the rounding, between the increment and the packing, and from 8 one inside
 // the decoding, between the comparison of the operands and the selections it makes; more
 // latency adds output registers.
@@ -93,12 +93,17 @@ module hls_fp_addsub_core #(
   logic sx2, diff2;
   logic [EW-1:0] ex2;
   logic [SW-1:0] xs2, ys2;
-  logic [1+EW+SW+LW+1-1:0] d3, q3;
+  logic [LW-1:0] limit2;
+  logic [SW-2:0] stop2;
+  logic [1+EW+SW+(SW-1)-1:0] d3, q3;
 
   assign {sx2, diff2, ex2, xs2, ys2} = q2;
   // beside the sum: the normalisation's limit (the shift that reaches the smallest normal's
-  // exponent, ex - 1) and whether no shift can reach it
-  assign d3 = {sx2, ex2, diff2 ? xs2 - ys2 : xs2 + ys2, LW'(ex2 - EW'(1)), ex2 >= EW'(SW)};
+  // exponent, ex - 1) as a stop bit where the count of leading zeros must end, none when no shift
+  // can reach it (ex >= SW): the count of the sum with it is the shift, with no compare after it
+  assign limit2 = LW'(ex2 - EW'(1));
+  assign stop2 = ex2 >= EW'(SW) ? '0 : {1'b1, {(SW - 2) {1'b0}}} >> limit2;
+  assign d3 = {sx2, ex2, diff2 ? xs2 - ys2 : xs2 + ys2, stop2};
   hls_fp_pipe #($bits(d3) + KW, CUT[2] ? 1 : 0) u_cut3 (.clk(clk), .ce(ce), .d({d3, keep3}), .q({q3, keep4}));
 
   // 4. normalise: a carry shifts right once; cancellation shifts left, but not below the smallest
@@ -106,19 +111,18 @@ module hls_fp_addsub_core #(
   logic sx3, sx3c;
   logic [EW-1:0] ex3, ex3c;
   logic [SW-1:0] sum, sumc;
-  logic [LW-1:0] lz, lzc, shiftc, limit3, limitc;
-  logic far3, farc;
+  logic [LW-1:0] shift, shiftc;
+  logic [SW-2:0] stop3;
   logic [KW-1:0] keep4c;
   logic [SW-2:0] sum_shifted_unused;
   logic [1+1+(EW+2)+(SW-1)-1:0] d4, q4;
   logic [KW-1:0] keep5;
 
-  assign {sx3, ex3, sum, limit3, far3} = q3;
-  hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0]), .n(lz), .shifted(sum_shifted_unused));
-  hls_fp_pipe #(1 + EW + SW + 2 * LW + 1 + KW, NC) u_count (
-      .clk(clk), .ce(ce), .d({sx3, ex3, sum, lz, limit3, far3, keep4}), .q({sx3c, ex3c, sumc, lzc, limitc, farc, keep4c}));
-  // (below SW, ex fits the count's width)
-  assign shiftc = farc || lzc < ex3c[LW-1:0] ? lzc : limitc;
+  assign {sx3, ex3, sum, stop3} = q3;
+  // the leading zeros up to the stop bit: min(leading zeros, ex - 1), or all of them when ex >= SW
+  hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0] | stop3), .n(shift), .shifted(sum_shifted_unused));
+  hls_fp_pipe #(1 + EW + SW + LW + KW, NC) u_count (
+      .clk(clk), .ce(ce), .d({sx3, ex3, sum, shift, keep4}), .q({sx3c, ex3c, sumc, shiftc, keep4c}));
   assign d4 = {sx3c, sumc == 0,
                sumc[SW-1] ? {2'b00, ex3c} + 1'b1 : {2'b00, ex3c} - {{(EW + 2 - LW) {1'b0}}, shiftc},
                sumc[SW-1] ? {sumc[SW-1:2], sumc[1] | sumc[0]} : sumc[SW-2:0] << shiftc};

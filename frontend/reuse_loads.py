@@ -13,8 +13,8 @@ the loop's entry condition so no access happens when C would make none:
 A 3-point stencil then needs one read per iteration instead of three (II 1 instead of 2 on a
 dual-port memory).
 
-Line buffers. Where an outer loop ``i`` (step +1 or -1) directly contains one innermost loop
-``j`` (step +1 or -1) whose bounds do not change within the outer loop, unconditional reads
+Line buffers. Where an outer loop ``i`` (signed, step +1 or -1) directly contains one innermost
+loop ``j`` (signed, step +1 or -1) whose bounds do not change within the outer loop, unconditional reads
 ``X[.. i + a .. j + b ..]`` of an array the outer loop does not write (other subscripts identical
 and invariant in it, rows ``a`` in ``amin..amax`` with at least two rows, columns ``b`` in
 ``bmin..bmax`` over all rows) read each element once per row offset. When the row windows alone
@@ -779,8 +779,9 @@ class _Emission:
 
 
 def _stencil_nest(top: For, depth: int) -> _StencilNest | None:
-    """``top`` and the loops it directly contains, one per level, ``depth`` loops in all, with steps
-    +1 or -1, the innermost without loops, and inner bounds invariant in the loops around them."""
+    """``top`` and the loops it directly contains, one per level, ``depth`` loops in all, with signed
+    iterators and steps +1 or -1, the innermost without loops, and inner bounds invariant in the
+    loops around them."""
     chain = [top]
     while len(chain) < depth:
         lp = chain[-1]
@@ -791,6 +792,10 @@ def _stencil_nest(top: For, depth: int) -> _StencilNest | None:
             return None
         chain.append(nxt)
     if abs(chain[-1].step) != 1 or _count_loops(chain[-1].body):
+        return None
+    # the rewrite widens the loops' ranges (extra first columns, fill loops a column and a row
+    # beyond them): an unsigned iterator would wrap below zero (j >= 0 always holds)
+    if any(not (isinstance(lp.var.type, IntType) and lp.var.type.signed) for lp in chain):
         return None
     for k, lp in enumerate(chain[1:], 1):
         written = _written(chain[k - 1].body) | {chain[k - 1].var}

@@ -33,7 +33,7 @@ module hls_fp_round_core #(
   localparam int SHW = $clog2(SW);
   localparam logic [EW-1:0] EMAX = '1;
 
-  logic tiny, far, round_up, s2, tiny2, big, big_inc, big2, big_inc2, carry;
+  logic tiny, far, round_up, s2, tiny2, big, big_inc, big2, big_inc2, carry, ones, ones2, top;
   logic [SHW-1:0] sh;  // the shift when it leaves a bit of sig (not far)
   logic [SW-1:0] shifted_now, shifted;
   logic [MW+1:0] rounded;
@@ -60,16 +60,24 @@ module hls_fp_round_core #(
   assign e_inc = e[EW-1:0] + EW'(1);
   assign big = !tiny && e >= XW'(EMAX);
   assign big_inc = !tiny && e >= XW'(EMAX) - XW'(1);
-  hls_fp_pipe #(1 + 1 + 2 * EW + 2 + SW, LATENCY) u_cut (
-      .clk(clk), .ce(ce), .d({s, tiny, e[EW-1:0], e_inc, big, big_inc, shifted_now}), .q({s2, tiny2, e2, e_inc2, big2, big_inc2, shifted}));
+  // whether the shifted significand is all ones (the increment then carries out of the top),
+  // from sig beside the shift: only when nothing shifts (a shift brings in a zero at the top)
+  assign ones = !far && sh == '0 && &sig[SW-1:2];
+  hls_fp_pipe #(1 + 1 + 2 * EW + 2 + 1 + SW, LATENCY) u_cut (
+      .clk(clk), .ce(ce), .d({s, tiny, e[EW-1:0], e_inc, big, big_inc, ones, shifted_now}),
+      .q({s2, tiny2, e2, e_inc2, big2, big_inc2, ones2, shifted}));
   assign round_up = shifted[1] & (shifted[0] | shifted[2]);
   assign rounded = {1'b0, shifted[SW-1:2]} + (MW + 2)'(round_up);
-  assign carry = rounded[MW+1];
+  // the carry out of the increment without waiting for it: the selections it makes are ready
+  // beside the carry chain, which then feeds one LUT per result bit
+  assign carry = round_up & ones2;
+  logic unused_carry;
+  assign unused_carry = &{1'b0, rounded[MW+1]};  // (the same as carry)
   // a subnormal that rounds up to 2^MW is the smallest normal; a carry out of the top moves
-  // the exponent up one
+  // the exponent up one (and leaves the fraction zero: rounded[MW:1] and rounded[MW-1:0] agree)
   assign e_final = tiny2 ? EW'(rounded[MW]) : carry ? e_inc2 : e2;
-  assign r = (carry ? big_inc2 : big2) ? {s2, EMAX, {MW{1'b0}}}
-      : carry ? {s2, e_final, rounded[MW:1]} : {s2, e_final, rounded[MW-1:0]};
+  assign top = carry ? big_inc2 : big2;
+  assign r = top ? {s2, EMAX, {MW{1'b0}}} : {s2, e_final, rounded[MW-1:0]};
 endmodule
 
 `default_nettype wire

@@ -942,7 +942,14 @@ def _float_identity(op: str, a: Expr, b: Expr, loc: SourceLoc) -> Expr | None:
             return None if v is None else -v
         if isinstance(e, Cast) and isinstance(e.type, FloatType):
             v = const(e.operand)
-            return None if v is None else float(v)  # +-0 and +-1 convert exactly
+            return None if v is None else round_float(float(v), e.type)
+        if isinstance(e, Binary) and e.op in ("+", "-", "*") and isinstance(e.type, FloatType):
+            # (gcc folds constant arithmetic first: (0.0 * 5.0) - x is 0.0 - x; in binary64, then
+            # rounded: exact for binary32's +, -, *)
+            x, y = const(e.lhs), const(e.rhs)
+            if x is None or y is None:
+                return None
+            return round_float({"+": x + y, "-": x - y, "*": x * y}[e.op], e.type)
         return None
 
     def is_zero(v: float | None, negative: bool) -> bool:

@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 from hls.diagnostics import SourceLoc, processing
 from hls.frontend.affine import never_same_element
 from hls.frontend.c_to_kernel import binary, convert
+from hls.frontend.sweep_fusion import fuse_sweeps
 from hls.ir.ctypes import ArrayType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr
 from hls.ir.kernel import (
@@ -78,6 +79,7 @@ from hls.ir.kernel import (
     VarRead,
     array_reads,
     array_storage,
+    copy_stmts,
     has_loop,
     linear_form,
     print_expr,
@@ -135,6 +137,7 @@ class _Rewriter:
         self.fn = fn
         self.names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
         self.loop_names = {lp.name for lp in fn.loops()}
+        self.streamed = False  # (set by a stencil rewrite that streams its outer loop's fill)
 
     def fresh(self, base: str, like: Variable, loc: object) -> Variable:
         """A new scalar local of ``like``'s element type."""
@@ -150,10 +153,51 @@ class _Rewriter:
 
     def block(self, stmts: list[Stmt], outer: list[For]) -> list[Stmt]:
         out: list[Stmt] = []
-        for s in self.forward_stores(stmts):
+        items = self.forward_stores(stmts)
+        n = 0
+        while n < len(items):
+            s = items[n]
             with processing(s.loc):
+                fused = self.fused_sweeps(s, items[n + 1], outer) if n + 1 < len(items) else None
+                if fused is not None:
+                    out.extend(fused)
+                    n += 2
+                    continue
                 out.extend(self.statement(s, outer))
+            n += 1
         return out
+
+    def fused_sweeps(self, first: Stmt, second: Stmt, outer: list[For]) -> list[Stmt] | None:
+        """Two stencil nests in a row whose buffers make both perfect nests over the same rows and
+        columns, as one nest (``sweep_fusion``): the first rewritten as usual (its buffers filled
+        before it), the second streaming its own first planes or rows, so nothing of it runs
+        before the fused nest. None (and nothing rewritten) when they cannot be fused."""
+        if not (isinstance(first, For) and isinstance(second, For)):
+            return None
+        depth = next((d for d in (3, 2) if _stencil_nest(first, d) is not None and _stencil_nest(second, d) is not None), None)
+        if depth is None:
+            return None
+        saved = (len(self.fn.locals), len(self.fn.pragmas), set(self.names), set(self.loop_names))
+        trial = copy_stmts([first, second], {}, lambda lp: (lp.var, lp.name))
+        assert isinstance(trial[0], For) and isinstance(trial[1], For)
+        out1 = self.statement(trial[0], outer)
+        self.streamed = False
+        fill2 = self.stencil_buffers(trial[1], depth, stream_outer=True)
+        result = None
+        if self.streamed and not fill2 and out1 and isinstance(out1[-1], For) and out1[-1] is trial[0]:
+            trial[1].body = self.block(trial[1].body, outer + [trial[1]])
+            out2 = self.loop(trial[1], outer)
+            if len(out2) == 1:
+                result = fuse_sweeps(self.fn, outer, out1[-1], trial[1], depth)
+        self.streamed = False
+        if result is None:
+            del self.fn.locals[saved[0] :]
+            del self.fn.pragmas[saved[1] :]
+            self.names, self.loop_names = saved[2], saved[3]
+            return None
+        fused, note = result
+        self.fn.transformations.append(note)
+        return [*out1[:-1], fused]
 
     def forward_stores(self, stmts: list[Stmt]) -> list[Stmt]:
         """An element stored and then stored again further down a run of assignments, with only
@@ -458,7 +502,7 @@ class _Rewriter:
 
     # ---- line and plane buffers --------------------------------------------------------------
 
-    def stencil_buffers(self, top: For, depth: int) -> list[Stmt]:
+    def stencil_buffers(self, top: For, depth: int, stream_outer: bool = False) -> list[Stmt]:
         """Line buffers (``depth`` 2: rows of a 2-D window) or plane buffers (``depth`` 3: planes
         of a 3-D window, each plane's rows in line buffers) for the reads in the innermost loop
         of the nest ``top`` heads.
@@ -476,6 +520,10 @@ class _Rewriter:
         rewritten exactly once per ``top`` iteration. Before ``top`` (under the three loops' entry
         conditions) a loop nest copies the older planes of the first ``i`` over those positions.
         For heat-3d this is one read of ``A`` per iteration instead of three.
+
+        With ``stream_outer``, nothing goes before ``top``: its own extra first iterations (planes,
+        or rows in a 2-D nest) fill the buffers, the statements off, so the nest can be fused with
+        the one before it (``sweep_fusion``); ``self.streamed`` says whether that was done.
 
         Rewrites the nest in place and returns the statements to put before ``top`` (the fill of
         the buffers), or [] when nothing is rewritten."""
@@ -512,8 +560,11 @@ class _Rewriter:
                 self.stencil_group(nest, array, members, out)
         if not out.heads:
             return []
-        if self.splice(nest, out) and self.widened_rows(nest, out):
+        if self.splice(nest, out) and self.widened_rows(nest, out, stream_outer):
             out.line_fill = []  # (the row loop's extra first rows fill the line buffers)
+        if stream_outer:
+            self.streamed = not out.line_fill and (nest.plane is None or self.widened_planes(nest, out))
+            return []
         line_fill = _when(_entry(nest.row), _when(_entry(inner), out.line_fill, inner.loc), nest.row.loc)
         if nest.plane is None:
             return line_fill
@@ -543,7 +594,22 @@ class _Rewriter:
         inner.init = start
         return True
 
-    def widened_rows(self, nest: _StencilNest, out: _Emission) -> bool:
+    def widened_planes(self, nest: _StencilNest, out: _Emission) -> bool:
+        """As ``widened_rows`` one level up: the plane loop's extra first iterations stream the
+        older planes into the plane buffers, its statements off (one plane span over all groups;
+        the plane loop surely runs). True if done."""
+        top, inner = nest.plane, nest.col
+        assert top is not None
+        start = self.widened_start(top, out.plane_spans)
+        if start is None:
+            return False
+        guard = next(s for s in inner.body if isinstance(s, If))
+        own_planes = binary(">=" if top.step > 0 else "<=", VarRead(top.var, top.loc), top.init, top.loc)
+        guard.cond = binary("&&", guard.cond, own_planes, top.loc)
+        top.init = start
+        return True
+
+    def widened_rows(self, nest: _StencilNest, out: _Emission, two_d: bool = False) -> bool:
         """Where the column loop streams its first columns itself (``splice``), the row loop's
         extra first iterations can fill the line buffers instead of the fill loops before it:
         each streams the next older row into the buffers as its rows will, its statements off
@@ -551,7 +617,7 @@ class _Rewriter:
         earlier rows). 3-D nests only: the plane loop then directly contains the row loop alone,
         one perfect nest (heat-3d). True if done."""
         row, inner = nest.row, nest.col
-        if nest.plane is None or len(out.row_spans) != 1 or abs(row.step) != 1:
+        if (nest.plane is None and not two_d) or len(out.row_spans) != 1 or abs(row.step) != 1:
             return False  # (a 2-D nest's fill loops take two rows at once, before the rows' loop)
         start = self.widened_start(row, out.row_spans)
         if start is None:
@@ -700,6 +766,8 @@ class _Rewriter:
             out.prologue += step(c, inner.init) + shifts()
         out.spans.add(len(first))
         out.row_spans.add(len(row_chain) - 1)
+        if top is not None:
+            out.plane_spans.add(len(planes) - 1)
         out.heads += step(enter, VarRead(inner.var, loc))
         out.tails += shifts()
         out.table.update({id(m.read): VarRead(window[plane_of(m), m.offsets[-2]][m.offsets[-1]], m.read.loc) for m in members})
@@ -776,6 +844,7 @@ class _Emission:
     table: dict[int, Expr] = field(default_factory=dict)
     spans: set[int] = field(default_factory=set)  # columns each group's prologue fills
     row_spans: set[int] = field(default_factory=set)  # rows each group's line fill loads
+    plane_spans: set[int] = field(default_factory=set)  # planes each group's plane fill loads (3-D)
 
 
 def _stencil_nest(top: For, depth: int) -> _StencilNest | None:

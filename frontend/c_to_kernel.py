@@ -145,7 +145,8 @@ class CToKernel:
             raise HlsError(loc, f"the top function's name '{top}' is a SystemVerilog keyword and cannot name the RTL module; rename the function")
         ret = self._return_type(fd)
         self.scopes.append(_Scope())
-        params = [self._param(p) for p in self._param_decls(fd)]
+        depths = self._interface_depths(fd)
+        params = [self._param(p, depths, fd) for p in self._param_decls(fd)]
         for p in params:
             self.scopes[-1].names[p.name] = p
         first_warning = len(self.warnings)
@@ -295,12 +296,51 @@ class CToKernel:
             out.append(p)
         return out
 
-    def _param(self, p: c_ast.Decl) -> Variable:
-        if isinstance(p.type, c_ast.PtrDecl):
-            raise unsupported(self.loc(p), f"pointer parameter '{p.name}' (use an array with a constant size)")
+    def _interface_depths(self, fd: c_ast.FuncDef) -> dict[str, int]:
+        """``depth`` of each ``#pragma HLS interface ... port=p depth=N`` in the top function's
+        body (whatever its mode): how many elements pointer parameter ``p`` points to."""
+        depths: dict[str, int] = {}
+        for item in fd.body.block_items or []:
+            if not isinstance(item, c_ast.Pragma):
+                continue
+            loc = _pragma_loc(self.loc(item))
+            prag = parse_pragma(item.string, loc, [])
+            if prag is None or prag.name != "interface" or "port" not in prag.options or "depth" not in prag.options:
+                continue
+            depth = prag.options["depth"]
+            if not depth.isdigit() or int(depth) < 1:
+                raise HlsError(option_location(loc, "depth"), f"interface depth must be a positive integer, not '{depth}'")
+            depths[prag.options["port"]] = int(depth)
+        return depths
+
+    def _param(self, p: c_ast.Decl, depths: dict[str, int] | None = None, fd: c_ast.FuncDef | None = None) -> Variable:
+        node = p.type
+        if isinstance(node, c_ast.PtrDecl) or (isinstance(node, c_ast.ArrayDecl) and node.dim is None):
+            pointed = self._pointer_parameter(p, depths or {}, fd)
+            return Variable(self._unique(p.name), pointed, "param", self.loc(p), is_const=_has_const(p.type))
         t = self.decl_type(p.type, p)
         name = self._unique(p.name)
         return Variable(name, t, "param", self.loc(p), is_const="const" in (p.quals or []) or _has_const(p.type))
+
+    def _pointer_parameter(self, p: c_ast.Decl, depths: dict[str, int], fd: c_ast.FuncDef | None) -> ArrayType:
+        """A top-level pointer parameter (``T *p``, ``T p[]``, ``T (*p)[M]``) as the array of
+        ``depth`` elements (rows for a pointer to rows) the interface pragma gives, as Vitis HLS
+        co-simulation takes it; one element where the body only reads or writes ``*p`` or ``p[0]``
+        (a scalar passed by address)."""
+        rows = self._array_parameter(p)
+        assert rows is not None
+        depth = depths.get(p.name)
+        if depth is None and fd is not None and not rows.dims and _first_element_only(fd.body, p.name):
+            depth = 1
+        if depth is None:
+            raise HlsError(
+                self.loc(p),
+                f"pointer parameter '{p.name}' needs the number of elements it points to: add "
+                f"'#pragma HLS interface mode=ap_memory port={p.name} depth=N' to the function's body",
+            )
+        if len(rows.dims) + 1 > 3:
+            raise unsupported(self.loc(p), "array with more than 3 dimensions")
+        return ArrayType(rows.elem, (depth, *rows.dims))
 
     # ---- statements --------------------------------------------------------------------------
 
@@ -483,12 +523,57 @@ class CToKernel:
             if var.is_const:
                 raise HlsError(self.loc(node), f"assignment to const '{node.name}'")
             return var, None
-        if isinstance(node, c_ast.ArrayRef):
-            var, indices = self._array_ref(node)
+        if isinstance(node, c_ast.ArrayRef) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
+            var, indices = self._array_ref(node) if isinstance(node, c_ast.ArrayRef) else self._deref(node)
             if var.is_const:
                 raise HlsError(self.loc(node), f"assignment to const array '{var.name}'")
             return var, indices
         raise unsupported(self.loc(node), "this kind of assignment target")
+
+    def _deref(self, node: c_ast.UnaryOp) -> tuple[Variable, list[Expr]]:
+        """``*p``, ``*(p + e)``, ``*(e + p)``, ``*(p - e)``, ``*(p + e - f)``, ... of an array (or
+        pointer parameter) ``p`` of one dimension: its element at the offset."""
+        loc = self.loc(node)
+        found = self._pointer_terms(node.expr)
+        if found is None:
+            raise unsupported(loc, "dereference of a pointer other than an array or pointer parameter (plus an offset)")
+        base, terms = found
+        var = self.lookup(base.name, base)
+        assert isinstance(var.type, ArrayType)
+        if len(var.type.dims) != 1:
+            raise unsupported(loc, f"partial subscript of array '{base.name}' (1 of {len(var.type.dims)} dimensions)")
+        index: Expr | None = None
+        for sign, term in terms:
+            value = self.expr(term)
+            if not isinstance(value.type, IntType):
+                raise HlsError(self.loc(term), "pointer offset is not an integer")
+            if index is None:
+                index = value if sign == "+" else binary("-", Const(0, INT, loc), value, loc)
+            else:
+                index = binary(sign, index, value, loc)
+        return var, [index if index is not None else Const(0, INT, loc)]
+
+    def _pointer_terms(self, node: c_ast.Node) -> tuple[c_ast.ID, list[tuple[str, c_ast.Node]]] | None:
+        """``node`` as an array name plus and minus integer terms, in C's order, or None."""
+        if isinstance(node, c_ast.ID):
+            return (node, []) if self._names_array(node.name) else None
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+            left = self._pointer_terms(node.left)
+            if left is not None:
+                return left[0], [*left[1], (node.op, node.right)]
+            if node.op == "+":
+                right = self._pointer_terms(node.right)
+                if right is not None:
+                    return right[0], [("+", node.left), *right[1]]
+        return None
+
+    def _names_array(self, name: str) -> bool:
+        for scope in reversed(self.scopes):
+            if name in scope.names:
+                return scope.names[name].is_array
+            if name in scope.values:
+                return False
+        return False
 
     def _array_ref(self, node: c_ast.ArrayRef) -> tuple[Variable, list[Expr]]:
         subs: list[c_ast.Node] = []
@@ -648,6 +733,9 @@ class CToKernel:
             return VarRead(var, loc)
         if isinstance(node, c_ast.ArrayRef):
             var, indices = self._array_ref(node)
+            return ArrayRead(var, indices, loc)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            var, indices = self._deref(node)
             return ArrayRead(var, indices, loc)
         if isinstance(node, c_ast.BinaryOp):
             if node.op in ("&&", "||"):
@@ -1090,6 +1178,9 @@ def _is_affine_form(e: Expr) -> bool:
 
 
 def _has_const(node: c_ast.Node) -> bool:
+    """Whether the elements of an array (or what a pointer points to) are const."""
+    if isinstance(node, c_ast.PtrDecl):
+        node = node.type
     while isinstance(node, c_ast.ArrayDecl):
         node = node.type
     return isinstance(node, c_ast.TypeDecl) and "const" in (node.quals or [])
@@ -1109,3 +1200,28 @@ def _check_not_written(body: list[Stmt], names: set[Variable], loc: SourceLoc) -
 def c_to_kernel(ast: c_ast.FileAST, file: Path, top: str, warnings: list[Diagnostic] | None = None) -> KernelFunction:
     """Pass entry point; located warnings (about pragmas) go to ``warnings``."""
     return CToKernel(ast, file, warnings if warnings is not None else []).lower(top)
+
+
+def _first_element_only(body: c_ast.Node, name: str) -> bool:
+    """Whether every use of ``name`` in ``body`` is ``*name`` or ``name[0]`` (a scalar passed by
+    address), ignoring declarations that shadow it."""
+    ok = True
+
+    class Uses(c_ast.NodeVisitor):
+        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+            if node.op == "*" and isinstance(node.expr, c_ast.ID) and node.expr.name == name:
+                return
+            self.generic_visit(node)
+
+        def visit_ArrayRef(self, node: c_ast.ArrayRef) -> None:
+            if isinstance(node.name, c_ast.ID) and node.name.name == name and isinstance(node.subscript, c_ast.Constant) and node.subscript.value == "0":
+                return
+            self.generic_visit(node)
+
+        def visit_ID(self, node: c_ast.ID) -> None:
+            nonlocal ok
+            if node.name == name:
+                ok = False
+
+    Uses().visit(body)
+    return ok

@@ -11,7 +11,10 @@ from conftest import run_hls
 
 CASES = {
     "while": ("void f(int a[4]) {\n  int i = 0;\n  while (i < 4) { a[i] = 0; i++; }\n}\n", 3, 3, "'while' loop is not supported"),
-    "pointer": ("void f(int *p) {\n  *p = 1;\n}\n", 1, 12, "pointer parameter 'p' (use an array with a constant size) is not supported"),
+    "pointer": ("void f(int *p) {\n  p[1] = 1;\n}\n", 1, 12, "pointer parameter 'p' needs the number of elements it points to: add '#pragma HLS interface mode=ap_memory port=p depth=N'"),
+    "pointer_to_pointer": ("void f(int **p) {\n  p[0][0] = 1;\n}\n", 1, 13, "pointer type is not supported"),
+    "interface_depth": ("void f(int *p) {\n#pragma HLS interface port=p depth=-4\n  p[1] = 1;\n}\n", 2, 30, "interface depth must be a positive integer, not '-4'"),
+    "pointer_variable": ("void f(int a[4]) {\n  int *q = a;\n  q[0] = 1;\n}\n", 2, 7, "pointer variable 'q' is not supported"),
     "math": ("double f(double x) {\n  return sin(x);\n}\n", 2, 10, "call to 'sin' (only functions defined in this file are inlined, and sqrt, sqrtf, fabs, fabsf, fmin, fminf, fmax, fmaxf, exp, expf, log, logf, pow, powf) is not supported"),
     "long_double": ("void f(long double a[4]) {\n  a[0] = 1;\n}\n", 1, 20, "type 'long double' is not supported"),
     "float_mod": ("void f(double a[4]) {\n  a[0] = a[1] % 2;\n}\n", 2, 10, "invalid operands to '%' (floating-point values)"),
@@ -21,7 +24,7 @@ CASES = {
     # (hls.progen seed 95327 generated 'long long t0 = ... t0 ^ t0 ...', told it was a global)
     "own_initializer": ("void f(int a[4]) {\n  int t = a[t & 3];\n}\n", 2, 13, "'t' is read in its own initializer, where its value is indeterminate"),
     "loop_var_write": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    i = i + 1;\n  }\n}\n", 3, 5, "assignment to loop variable 'i' inside its loop is not supported"),
-    "unsized_array": ("void f(int a[]) {\n  a[0] = 1;\n}\n", 1, 12, "array 'a' needs a constant size"),
+    "unsized_array": ("void f(int a[]) {\n  a[2] = 1;\n}\n", 1, 12, "pointer parameter 'a' needs the number of elements it points to"),
     "increment_in_expr": ("void f(int a[4]) {\n  int i = 0;\n  a[i++] = 1;\n}\n", 3, 5, "'++' inside an expression (use it as a statement) is not supported"),
     "syntax": ("void f(int a[4]) {\n  a[0] = ;\n}\n", 2, 10, "syntax error"),
     "missing_top": ("void g(void) {}\n", 1, 1, "top function 'f' is not defined in this file (functions: g)"),

@@ -98,6 +98,7 @@ class _InlineFrame:
 
     func: str
     result: Variable | None
+    done: Variable | None = None  # set once the callee has returned (functions with early returns)
 
 
 class CToKernel:
@@ -131,6 +132,9 @@ class CToKernel:
         self.exited_loop_vars: set[Variable] = set()
         self.loop_names: set[str] = set()
         self.top_name = ""
+        # the top function's early returns: its flag "has returned" and its value
+        self.top_done: Variable | None = None
+        self.top_result: Variable | None = None
 
     # ---- entry -------------------------------------------------------------------------------
 
@@ -150,7 +154,15 @@ class CToKernel:
         for p in params:
             self.scopes[-1].names[p.name] = p
         first_warning = len(self.warnings)
-        body = self._block(fd.body.block_items or [], "top")
+        prologue: list[Stmt] = []
+        if _early_returns(fd.body):
+            self.top_done = self._temporary("return_done", INT, loc)
+            prologue.append(Assign(self.top_done, None, Const(0, INT, loc), loc))
+            if ret is not None:
+                self.top_result = self._temporary("return_value", ret, loc)
+        body = prologue + self._block(fd.body.block_items or [], "top")
+        if self.top_result is not None:
+            body.append(Return(VarRead(self.top_result, loc), loc))
         self.scopes.pop()
         self._check_returns(body, ret, loc, top_level=True)
         # a block's pragmas are checked at its end: report them in source order
@@ -349,18 +361,31 @@ class CToKernel:
         loop directives of a ``where == "loop"`` body go to ``pragmas_out``, directives naming a
         variable to the function's pragmas (under the variable's unique name)."""
         self.scopes.append(_Scope())
-        out: list[Stmt] = []
         found: list[Pragma] = []
-        for item in items:
+        out = self._items(items, found)
+        for prag in found:
+            self._apply_pragma(prag, where, pragmas_out, out)
+        self.scopes.pop()
+        return out
+
+    def _items(self, items: list[c_ast.Node], found: list[Pragma]) -> list[Stmt]:
+        """The statements of ``items`` (pragmas go to ``found``). In a function with early returns,
+        what follows a statement that may return runs only if it did not."""
+        out: list[Stmt] = []
+        for k, item in enumerate(items):
             if isinstance(item, c_ast.Pragma):
                 prag = parse_pragma(item.string, _pragma_loc(self.loc(item)), self.warnings)
                 if prag is not None:
                     found.append(prag)
                 continue
             out.extend(self.stmt(item))
-        for prag in found:
-            self._apply_pragma(prag, where, pragmas_out, out)
-        self.scopes.pop()
+            done = self.frames[-1].done if self.frames else self.top_done
+            if done is not None and _contains_return(item) and k + 1 < len(items):
+                loc = self.loc(item)
+                rest = self._items(items[k + 1 :], found)
+                if rest:
+                    out.append(If(Unary("!", VarRead(done, loc), INT, loc), rest, [], loc))
+                break
         return out
 
     def _apply_pragma(self, prag: Pragma, where: str, loop_pragmas: list[Pragma] | None, body: list[Stmt]) -> None:
@@ -602,12 +627,23 @@ class CToKernel:
         if frame is None:
             fd = self.funcs[self.top_name]
             ret_type = self._return_type(fd)
-        if node.expr is None:
-            if ret_type is not None:
-                raise HlsError(loc, "return without a value in a function returning a value")
-            return [Return(None, loc)]
-        if ret_type is None and frame is None:
+        if node.expr is None and ret_type is not None:
+            raise HlsError(loc, "return without a value in a function returning a value")
+        if node.expr is not None and ret_type is None and frame is None:
             raise HlsError(loc, "return with a value in a void function")
+        done = frame.done if frame is not None else self.top_done
+        if done is not None:
+            # an early return: the value, then the flag the statements after it test
+            result = frame.result if frame is not None else self.top_result
+            out: list[Stmt] = []
+            if node.expr is not None:
+                value = self.expr(node.expr)
+                if result is not None:
+                    assert not isinstance(result.type, ArrayType)
+                    out.append(Assign(result, None, convert(value, result.type), loc))
+            return [*out, Assign(done, None, Const(1, INT, loc), loc)]
+        if node.expr is None:
+            return [Return(None, loc)]
         value = self.expr(node.expr)
         if frame is not None:
             if frame.result is None:
@@ -623,7 +659,7 @@ class CToKernel:
         def walk(stmts: list[Stmt], is_top: bool) -> None:
             for i, s in enumerate(stmts):
                 if isinstance(s, Return) and not (is_top and i == len(stmts) - 1):
-                    raise unsupported(s.loc, "early 'return' (return must be the last statement of the function)")
+                    raise unsupported(s.loc, "'return' inside a loop")
                 if isinstance(s, For):
                     walk(s.body, False)
                 elif isinstance(s, If):
@@ -930,7 +966,11 @@ class CToKernel:
         saved_scopes, saved_pending, saved_loops = self.scopes, self.pending, self.loop_stack
         self.scopes = [scope]
         self.loop_stack = []
-        self.frames.append(_InlineFrame(name, result))
+        frame = _InlineFrame(name, result)
+        if _early_returns(fd.body):
+            frame.done = self._temporary(f"{name}_done", INT, loc)
+            setup.append(Assign(frame.done, None, Const(0, INT, loc), loc))
+        self.frames.append(frame)
         body = self._block(fd.body.block_items or [], "callee")
         self.frames.pop()
         self.scopes, self.pending, self.loop_stack = saved_scopes, saved_pending, saved_loops
@@ -1225,3 +1265,42 @@ def _first_element_only(body: c_ast.Node, name: str) -> bool:
 
     Uses().visit(body)
     return ok
+
+
+class _Returns(c_ast.NodeVisitor):
+    """The ``return`` statements of a function body, and whether one is inside a loop."""
+
+    def __init__(self) -> None:
+        self.found: list[c_ast.Return] = []
+        self.in_loop: c_ast.Return | None = None
+        self.depth = 0
+
+    def visit_Return(self, node: c_ast.Return) -> None:
+        self.found.append(node)
+        if self.depth and self.in_loop is None:
+            self.in_loop = node
+
+    def _loop(self, node: c_ast.Node) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    visit_For = visit_While = visit_DoWhile = _loop
+
+
+def _contains_return(node: c_ast.Node) -> bool:
+    finder = _Returns()
+    finder.visit(node)
+    return bool(finder.found)
+
+
+def _early_returns(body: c_ast.Compound) -> bool:
+    """Whether a function body returns anywhere but in its last statement (then each return sets a
+    flag the statements after it test); a return inside a loop is not supported."""
+    finder = _Returns()
+    finder.visit(body)
+    items = [x for x in body.block_items or [] if not isinstance(x, c_ast.Pragma)]
+    if finder.in_loop is not None:
+        coord = finder.in_loop.coord
+        raise unsupported(SourceLoc(str(coord.file), int(coord.line), int(coord.column or 1)), "'return' inside a loop")
+    return any(r is not (items[-1] if items else None) for r in finder.found)

@@ -18,7 +18,7 @@ CASES = {
     "math": ("double f(double x) {\n  return sin(x);\n}\n", 2, 10, "call to 'sin' (only functions defined in this file are inlined, and sqrt, sqrtf, fabs, fabsf, fmin, fminf, fmax, fmaxf, exp, expf, log, logf, pow, powf) is not supported"),
     "long_double": ("void f(long double a[4]) {\n  a[0] = 1;\n}\n", 1, 20, "type 'long double' is not supported"),
     "float_mod": ("void f(double a[4]) {\n  a[0] = a[1] % 2;\n}\n", 2, 10, "invalid operands to '%' (floating-point values)"),
-    "early_return": ("int f(int a) {\n  if (a) return 1;\n  return 0;\n}\n", 2, 10, "early 'return' (return must be the last statement of the function) is not supported"),
+    "return_in_loop": ("int f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    if (a[i]) return i;\n  }\n  return 0;\n}\n", 3, 15, "'return' inside a loop is not supported"),
     "break": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    if (a[i]) break;\n    a[i] = 1;\n  }\n}\n", 3, 15, "'break' is not supported"),
     "global": ("int g;\nvoid f(int a[4]) {\n  a[0] = g;\n}\n", 3, 10, "'g' is undeclared (globals are not supported)"),
     # (hls.progen seed 95327 generated 'long long t0 = ... t0 ^ t0 ...', told it was a global)

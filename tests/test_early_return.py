@@ -1,0 +1,66 @@
+"""Early returns (#15): a ``return`` anywhere but inside a loop, in the top function and in
+inlined callees. Each sets the function's value and a flag; what follows a statement that may
+return runs only if it did not. Co-simulated bit-exactly under the file's own main."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run_hls
+
+KERNELS = """
+#include <stdint.h>
+/* returns at the top of a callee, in nested branches, and a void callee's bare return */
+static int sign(int x) {
+  if (x > 0) return 1;
+  if (x < 0) { return -1; }
+  return 0;
+}
+static void clip(int a[8], int k) {
+  if (a[k] < 100) return;
+  a[k] = 100;
+}
+int f(int a[8], int n) {
+  if (n <= 0) return -1;
+  int s = 0;
+  for (int i = 0; i < 8; i++) {
+    s += sign(a[i]) * i;
+    clip(a, i);
+  }
+  if (s > 10) {
+    a[0] = s;
+    return s - 10;
+  } else if (s < -5)
+    return 7;
+  a[1] = s;
+  return s;
+}
+/* a void top with an early return, and a value converted to the return type */
+void g(double x[4], int16_t m) {
+  if (m == 0) return;
+  for (int i = 0; i < 4; i++) x[i] = x[i] * m;
+  if (x[0] > 2.5) return;
+  x[3] = -1.0;
+}
+int main(void) {
+  int a[8] = {3, -2, 0, 500, -7, 1, 1, -1}, b[8] = {9, 9, 9, 9, 9, 9, 9, 9}, c[8] = {-1, -2, -3, -4, -5, -6, -7, 0};
+  int r = f(a, 3) + f(a, 0) + f(b, 1) + f(c, 5);
+  double x[4] = {0.5, 1.0, -2.0, 3.0};
+  g(x, 0); g(x, 2); g(x, 3);
+  return r == 12345 && x[3] == 0.0;
+}
+"""
+
+
+@pytest.mark.parametrize(("top", "calls"), [("f", 4), ("g", 3)])
+def test_early_returns_cosim(tmp_path: Path, top: str, calls: int) -> None:
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / top
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    result = json.loads((out / "cosim.json").read_text())
+    assert result["status"] == "pass" and len(result["calls"]) == calls

@@ -90,6 +90,9 @@ class _Scope:
     names: dict[str, Variable] = field(default_factory=dict)
     # parameters of an inlined callee that stand for the caller's argument expression
     values: dict[str, Expr] = field(default_factory=dict)
+    # pointer parameters of an inlined callee bound to a scalar (``&x``: offset None) or to an
+    # element of a 1-D array (``&a[k]``, ``a + k``: the offset k)
+    refs: dict[str, tuple[Variable, Expr | None]] = field(default_factory=dict)
 
 
 @dataclass
@@ -202,6 +205,8 @@ class CToKernel:
                 return scope.names[name]
             if name in scope.values:
                 return clone_expr(scope.values[name])
+            if name in scope.refs:
+                raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i] and passing it on)")
         if name in self.initializing:
             raise HlsError(self.loc(node), f"'{name}' is read in its own initializer, where its value is indeterminate")
         raise HlsError(self.loc(node), f"'{name}' is undeclared (globals are not supported)")
@@ -549,13 +554,15 @@ class CToKernel:
                 raise HlsError(self.loc(node), f"assignment to const '{node.name}'")
             return var, None
         if isinstance(node, c_ast.ArrayRef) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
-            var, indices = self._array_ref(node) if isinstance(node, c_ast.ArrayRef) else self._deref(node)
+            var, element = self._element(node)
             if var.is_const:
-                raise HlsError(self.loc(node), f"assignment to const array '{var.name}'")
-            return var, indices
+                raise HlsError(self.loc(node), f"assignment to const {'array ' if element is not None else ''}'{var.name}'")
+            if element is None and var.kind == "loop":
+                raise unsupported(self.loc(node), f"assignment to loop variable '{var.name}' inside its loop")
+            return var, element
         raise unsupported(self.loc(node), "this kind of assignment target")
 
-    def _deref(self, node: c_ast.UnaryOp) -> tuple[Variable, list[Expr]]:
+    def _deref(self, node: c_ast.UnaryOp) -> tuple[Variable, list[Expr] | None]:
         """``*p``, ``*(p + e)``, ``*(e + p)``, ``*(p - e)``, ``*(p + e - f)``, ... of an array (or
         pointer parameter) ``p`` of one dimension: its element at the offset."""
         loc = self.loc(node)
@@ -563,6 +570,9 @@ class CToKernel:
         if found is None:
             raise unsupported(loc, "dereference of a pointer other than an array or pointer parameter (plus an offset)")
         base, terms = found
+        ref = self._ref(base.name)
+        if ref is not None:
+            return self._through(ref, terms, node)  # type: ignore[return-value]
         var = self.lookup(base.name, base)
         assert isinstance(var.type, ArrayType)
         if len(var.type.dims) != 1:
@@ -581,7 +591,7 @@ class CToKernel:
     def _pointer_terms(self, node: c_ast.Node) -> tuple[c_ast.ID, list[tuple[str, c_ast.Node]]] | None:
         """``node`` as an array name plus and minus integer terms, in C's order, or None."""
         if isinstance(node, c_ast.ID):
-            return (node, []) if self._names_array(node.name) else None
+            return (node, []) if self._names_array(node.name) or self._ref(node.name) is not None else None
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
             left = self._pointer_terms(node.left)
             if left is not None:
@@ -599,6 +609,93 @@ class CToKernel:
             if name in scope.values:
                 return False
         return False
+
+    def _ref(self, name: str) -> tuple[Variable, Expr | None] | None:
+        """What the pointer parameter ``name`` of an inlined callee points into, if it is one that
+        does not take a whole array."""
+        for scope in reversed(self.scopes):
+            if name in scope.names or name in scope.values:
+                return None
+            if name in scope.refs:
+                var, offset = scope.refs[name]
+                return var, None if offset is None else clone_expr(offset)
+        return None
+
+    def _element(self, node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
+        """The element an ``a[i]..`` or a dereference denotes: (array, subscripts), or (scalar, None)
+        for a pointer to a scalar."""
+        if isinstance(node, c_ast.ArrayRef):
+            if isinstance(node.name, c_ast.ID) and (ref := self._ref(node.name.name)) is not None:
+                return self._through(ref, [("+", node.subscript)], node)
+            return self._array_ref(node)
+        assert isinstance(node, c_ast.UnaryOp)
+        return self._deref(node)
+
+    def _through(self, ref: tuple[Variable, Expr | None], terms: list[tuple[str, c_ast.Node]], node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
+        """The element at ``terms`` from where the pointer ``ref`` points."""
+        var, offset = ref
+        loc = self.loc(node)
+        index = offset
+        for sign, term in terms:
+            value = self.expr(term)
+            if not isinstance(value.type, IntType):
+                raise HlsError(self.loc(term), "pointer offset is not an integer")
+            index = value if index is None and sign == "+" else binary(sign, index if index is not None else Const(0, INT, loc), value, loc)
+        if not isinstance(var.type, ArrayType):
+            if index is not None and _fold(index) != 0:
+                raise unsupported(loc, f"pointer arithmetic on the address of scalar '{var.name}'")
+            return var, None
+        return var, [index if index is not None else Const(0, INT, loc)]
+
+    def _pointer_argument(self, a: c_ast.Node, rows: ArrayType, d: c_ast.Decl, scope: _Scope, setup: list[Stmt]) -> None:
+        """Binds the pointer parameter ``d`` of an inlined callee to the argument ``a``: a whole array,
+        the pointer a caller's parameter holds, ``&x`` of a scalar, ``&a[k]`` or ``a + k`` of a 1-D
+        array (the offset evaluated once, at the call)."""
+        loc = self.loc(a)
+        shown = f"{rows.elem}[]" + "".join(f"[{n}]" for n in rows.dims)
+        if isinstance(a, c_ast.ID) and (ref := self._ref(a.name)) is not None:
+            scope.refs[d.name] = ref
+            return
+        if isinstance(a, c_ast.ID):
+            avar = self.lookup(a.name, a)
+            # C compares what the two decay to: a pointer to the rows (all dimensions but the first)
+            if not isinstance(avar.type, ArrayType) or avar.type.dims[1:] != rows.dims or not _same_representation(avar.type.elem, rows.elem):
+                raise HlsError(loc, f"array argument '{a.name}' ({avar.type}) does not match parameter '{d.name}' ({shown})")
+            scope.names[d.name] = avar
+            return
+        target: tuple[Variable, list[Expr] | None] | None = None
+        if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None:
+            var = self.lookup(a.expr.name, a.expr)
+            if isinstance(var.type, ArrayType):
+                zeros: list[Expr] = [Const(0, INT, loc) for _ in var.type.dims]
+                target = (var, zeros)
+            else:
+                if var.kind == "loop":
+                    raise unsupported(loc, f"address of loop variable '{var.name}'")
+                target = (var, None)
+        elif isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ArrayRef):
+            target = self._element(a.expr)
+        elif isinstance(a, c_ast.BinaryOp) and (found := self._pointer_terms(a)) is not None:
+            base, terms = found
+            ref = self._ref(base.name)
+            target = self._through(ref, terms, a) if ref is not None else self._through((self.lookup(base.name, base), None), terms, a)
+        if target is None:
+            raise unsupported(loc, "pointer argument other than an array, &x, &a[k] or a + k")
+        var, indices = target
+        elem = var.type.elem if isinstance(var.type, ArrayType) else var.type
+        if rows.dims or not _same_representation(elem, rows.elem) or (indices is not None and len(indices) != 1):
+            what = f"pointer argument (for '{d.name}', {shown}) to other than a scalar or an element of a 1-D array ('{var.name}' is {var.type})"
+            raise unsupported(loc, what)
+        if indices is None:
+            scope.refs[d.name] = (var, None)
+            return
+        (index,) = indices
+        if not isinstance(index, Const):
+            # the pointer's value is fixed at the call: its offset too
+            held = self._temporary(f"{d.name}_offset", index.type, loc)  # type: ignore[arg-type]
+            setup.append(Assign(held, None, index, loc))
+            index = VarRead(held, loc)
+        scope.refs[d.name] = (var, index)
 
     def _array_ref(self, node: c_ast.ArrayRef) -> tuple[Variable, list[Expr]]:
         subs: list[c_ast.Node] = []
@@ -767,12 +864,9 @@ class CToKernel:
             if var in self.exited_loop_vars:
                 raise unsupported(loc, f"reading loop variable '{node.name}' after its loop")
             return VarRead(var, loc)
-        if isinstance(node, c_ast.ArrayRef):
-            var, indices = self._array_ref(node)
-            return ArrayRead(var, indices, loc)
-        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
-            var, indices = self._deref(node)
-            return ArrayRead(var, indices, loc)
+        if isinstance(node, c_ast.ArrayRef) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
+            var, element = self._element(node)
+            return VarRead(var, loc) if element is None else ArrayRead(var, element, loc)
         if isinstance(node, c_ast.BinaryOp):
             if node.op in ("&&", "||"):
                 return self._logical(node)
@@ -932,17 +1026,17 @@ class CToKernel:
         setup: list[Stmt] = []
         written = _assigned_names(fd.body)
         no_prototype = fd.param_decls is not None or any(isinstance(q, c_ast.ID) for q in fd.decl.type.args.params)
+        # scalars the callee may write through a pointer: arguments reading them are copied
+        pointed = {
+            self.lookup(a.expr.name, a.expr)
+            for a in args
+            if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None
+        }
+        pointed |= {ref[0] for a in args if isinstance(a, c_ast.ID) and (ref := self._ref(a.name)) is not None}
         for d, a in zip(decls, args):
             rows = self._array_parameter(d)
             if rows is not None:
-                if not isinstance(a, c_ast.ID):
-                    raise unsupported(self.loc(a), "array argument other than a whole array")
-                avar = self.lookup(a.name, a)
-                # C compares what the two decay to: a pointer to the rows (all dimensions but the first)
-                if not isinstance(avar.type, ArrayType) or avar.type.dims[1:] != rows.dims or not _same_representation(avar.type.elem, rows.elem):
-                    shown = f"{rows.elem}[]" + "".join(f"[{n}]" for n in rows.dims)
-                    raise HlsError(self.loc(a), f"array argument '{a.name}' ({avar.type}) does not match parameter '{d.name}' ({shown})")
-                scope.names[d.name] = avar
+                self._pointer_argument(a, rows, d, scope, setup)
                 continue
             ptype = self.decl_type(d.type, d)
             assert not isinstance(ptype, ArrayType)
@@ -950,7 +1044,7 @@ class CToKernel:
             if no_prototype:  # K&R: the default argument promotions, then the parameter's type
                 value = convert(value, DOUBLE if value.type == FLOAT else ct.integer_promote(value.type))
             value = convert(value, ptype)
-            if d.name not in written and _is_affine_form(value):
+            if d.name not in written and _is_affine_form(value) and not (read_variables(value) & pointed):
                 # the callee sees the argument itself (the caller's scalars cannot change during
                 # the call), so bounds and subscripts built from it stay affine in the caller's terms
                 scope.values[d.name] = value

@@ -1,6 +1,8 @@
-"""Pointer parameters of the top function (#15): ``T *p``, ``T p[]`` and ``T (*p)[M]`` are arrays of
+"""Pointer parameters (#15). Of the top function: ``T *p``, ``T p[]`` and ``T (*p)[M]`` are arrays of
 the ``depth`` an interface pragma gives (one element for a scalar passed by address), read and
-written through subscripts and ``*(p + e)``; co-simulated bit-exactly under the file's own main."""
+written through subscripts and ``*(p + e)``. Of inlined callees: besides whole arrays, ``&x`` of a
+scalar (an out-parameter), ``&a[k]`` and ``a + k`` into a 1-D array, and such pointers passed on.
+Co-simulated bit-exactly under the file's own main."""
 
 from __future__ import annotations
 
@@ -39,7 +41,37 @@ void rows(double (*m)[4], const double *w, double *out) {
   }
   *out = m[2][0] - *(w + 3 - 1);
 }
+/* pointers into the caller's scalars and arrays */
+static void minmax(const int *v, int n, int *lo, int *hi) {
+  *lo = v[0];
+  *hi = *v;
+  for (int i = 1; i < n; i++) {
+    if (v[i] < *lo) *lo = v[i];
+    if (*(v + i) > hi[0]) *hi = v[i];
+  }
+}
+static void swap(int *a, int *b) { int t = *a; *a = *b; *b = t; }
+static void add_to(int *acc, int k) { *acc += k; }
+static void fill(int *row, int m, int v) { for (int j = 0; j < m; j++) row[j] = v + j; }
+static void twice(int *p, int *q) { swap(p, q); add_to(q, *p); }
+int refs(int a[16], int b[16], int n) {
+  int lo, hi;
+  minmax(a, 16, &lo, &hi);
+  swap(&lo, &hi);
+  swap(&a[3], &b[n & 7]);
+  add_to(&lo, n);
+  add_to(&b[2], lo);
+  fill(b + 8, 4, hi);
+  fill(&a[n & 3], 2, -1);
+  minmax(&b[4], 4, &a[0], &a[1]);
+  twice(&lo, &hi);
+  twice(&b[n & 15], &b[15 - (n & 15)]);
+  return lo * 3 - hi;
+}
 int main(void) {
+  int x[16], y[16];
+  for (int i = 0; i < 16; i++) { x[i] = (i * 7) % 11 - 5; y[i] = 20 - i * 3; }
+  int r = refs(x, y, 5) + refs(y, x, 2);
   int a[N], b[N], c[N];
   int32_t t = 0;
   for (int i = 0; i < N; i++) { a[i] = i * 3 - 7; b[i] = 100 - i; c[i] = 0; }
@@ -49,12 +81,12 @@ int main(void) {
   for (int r = 0; r < 3; r++)
     for (int k = 0; k < 4; k++) m[r][k] = r * 1.5 - k;
   rows(m, w, &out);
-  return t == 12345 && out == 1.0;
+  return t == 12345 && out == 1.0 && r == 7;
 }
 """
 
 
-@pytest.mark.parametrize(("top", "ports"), [("vsum", {"a": 16, "b": 16, "c": 16, "total": 1}), ("rows", {"m": 12, "w": 4, "out": 1})])
+@pytest.mark.parametrize(("top", "ports"), [("vsum", {"a": 16, "b": 16, "c": 16, "total": 1}), ("rows", {"m": 12, "w": 4, "out": 1}), ("refs", {"a": 16, "b": 16})])
 def test_pointer_parameters_cosim(tmp_path: Path, top: str, ports: dict[str, int]) -> None:
     src = tmp_path / "k.c"
     src.write_text(KERNELS)

@@ -121,6 +121,22 @@ def _flow(info: isl.UnionAccessInfo, schedule: isl.UnionMap) -> isl.UnionMap:
     return info.set_schedule_map(schedule).compute_flow().get_may_dependence()
 
 
+def _without_divs(kills: isl.UnionMap) -> isl.UnionMap:
+    """The maps of ``kills`` whose pieces have no existentially quantified variables: isl's
+    dataflow analysis crashes (a segmentation fault, isl of islpy 2026.2.2) on some kills with a
+    ``mod`` constraint (hls.progen seed 280172). A smaller kill is still sound: the analysis then
+    reports more (may) dependences, never fewer."""
+    kept = isl.UnionMap.empty(kills.get_space())
+    maps: list[isl.Map] = []
+    kills.foreach_map(maps.append)
+    for m in maps:
+        pieces: list[isl.BasicMap] = []
+        m.foreach_basic_map(pieces.append)
+        if all(bm.dim(isl.dim_type.div) == 0 for bm in pieces):
+            kept = kept.union(isl.UnionMap.from_map(m))
+    return kept
+
+
 def _element_pairs(first: isl.UnionMap, second: isl.UnionMap, order: isl.UnionMap) -> isl.UnionMap:
     """Every access of ``first`` before every access of ``second`` to the same element."""
     return first.apply_range(second.reverse()).intersect(order)
@@ -183,7 +199,7 @@ def analyze(model: AffineModel) -> list[Dependence]:
         flows = {
             "RAW": isl.UnionAccessInfo.from_sink(reads).set_must_source(must_w).set_may_source(may_w),
             "WAW": isl.UnionAccessInfo.from_sink(all_w).set_must_source(must_w).set_may_source(may_w),
-            "WAR": isl.UnionAccessInfo.from_sink(all_w).set_may_source(reads).set_kill(must_w),
+            "WAR": isl.UnionAccessInfo.from_sink(all_w).set_may_source(reads).set_kill(_without_divs(must_w)),
         }
         order_all = array_sched.lex_lt_union_map(array_sched)
         pairs = {"RAW": (all_w, reads), "WAW": (all_w, all_w), "WAR": (reads, all_w)}

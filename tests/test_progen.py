@@ -89,6 +89,9 @@ def test_classification() -> None:
     assert cls == "internal-error" and "v_12" not in sig
     assert classify_synth(1, "k.c:4:7: error: 'while' is not supported\n")[0] == "rejected"
     assert classify_synth(None, "")[0] == "timeout"
+    # killed by a signal without a word (seed 280172: a segmentation fault in isl): not a rejection
+    assert classify_synth(-11, "")[:2] == ("internal-error", "internal exit status -11")
+    assert classify_synth(139, "")[0] == "internal-error"
     assert classify_cosim(0, "call 1: 5 cycles, PASS\nPASS: 1 calls\n")[0] == "pass"
     assert classify_cosim(1, "call 1: mismatch a[3]: expected 1, got 2\nFAIL\n")[0] == "mismatch"
 

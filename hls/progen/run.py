@@ -62,7 +62,11 @@ def classify_synth(rc: int | None, out: str) -> tuple[str, str, str] | None:
     if rc == 2 or "internal error" in out:
         line = first_line(out, "internal error") or out.strip().splitlines()[-1:][0] if out.strip() else "?"
         return "internal-error", "internal " + normalise(line.split("internal error", 1)[-1]), line
-    line = first_line(out, "error:") or (out.strip().splitlines() or ["?"])[-1]
+    line = first_line(out, "error:")
+    if not line:
+        # no diagnostic: hls died (a signal: rc < 0, or 128 + N from a shell), which is no rejection
+        last = (out.strip().splitlines() or [f"exit status {rc}"])[-1]
+        return "internal-error", f"internal exit status {rc}", last
     return "rejected", "rejected " + normalise(line.split("error:", 1)[-1]), line
 
 

@@ -17,7 +17,7 @@ from hls.progen.check import sanitize, write
 from hls.progen.ctyping import DOUBLE, FLOAT, INT, LLONG, SHORT, UCHAR, UINT, ULLONG, convert, float_clamp_bounds, int_to_float, usual
 from hls.progen.emit import render
 from hls.progen.interp import Interp, c_fmax, c_fmin
-from hls.progen.model import Array, Assign, Binary, Const, Elem, Function, Program, Stmt
+from hls.progen.model import Array, Assign, Binary, Call, Const, Elem, Function, If, Program, Return, Scalar, Stmt, Var
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 SAMPLE = range(1, 9)
@@ -42,7 +42,7 @@ def test_sample_is_well_defined(tmp_path: Path, seed: int) -> None:
 
 def test_feature_coverage() -> None:
     feats: set[str] = set()
-    for seed in range(1, 61):
+    for seed in range(1, 71):
         feats |= build(seed).prog.features
     wanted = {
         "idiom_reduction", "idiom_minmax", "idiom_argmax", "idiom_prefix", "idiom_stencil1", "idiom_stencil2", "idiom_matmul",
@@ -51,7 +51,7 @@ def test_feature_coverage() -> None:
         "knr", "helper_writer", "helper_loop", "call_in_condition", "call_in_ternary", "call_stmt", "math_sqrt", "math_fmin",
         "math_fmax", "math_fabs", "chained", "compound", "incr", "pragma_ii", "pragma_off", "bind_storage", "opt_ii",
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
-        "main_first", "static_top",
+        "main_first", "static_top", "early_return",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -150,3 +150,21 @@ def test_interpreter_folds_zero_minus_x_as_gcc(tmp_path: Path) -> None:
     prog = Program(1, Function("top", None, [u, x], body, static=False), [], [{"u": [0], "x": [1.0, 1.0, 0.0]}])
     (got, _), = Interp(prog).run()
     assert [math.copysign(1.0, v) for v in got["x"]] == [-1.0, 1.0, 1.0]  # (x[2] may be -0.0: IEEE's +0.0)
+
+
+def test_interpreter_stops_at_an_early_return() -> None:
+    """``if (p > 0) return 7; v[0] = 1; return 2;``: when the return is taken nothing after it runs."""
+    v = Array("v", INT, [1])
+    p = Scalar("p", INT, "param")
+    helper = Function("h", INT, [v, p], [
+        If(Binary(">", Var(p), Const(INT, 0)), [Return(Const(INT, 7))]),
+        Assign([Elem(v, [Const(INT, 0)])], "=", Const(INT, 1)),
+        Return(Const(INT, 2)),
+    ])  # fmt: skip
+    a = Array("a", INT, [3])
+    n = Scalar("n", INT, "param")
+    body: list[Stmt] = [Assign([Elem(a, [Const(INT, 1)])], "=", Call(helper, [a, Var(n)]))]
+    prog = Program(1, Function("top", None, [a, n], body, static=False), [helper], [{"a": [5, 5, 5], "n": 3}, {"a": [5, 5, 5], "n": -3}])
+    (taken, _), (skipped, _) = Interp(prog).run()
+    assert taken["a"] == [5, 7, 5]
+    assert skipped["a"] == [1, 2, 5]

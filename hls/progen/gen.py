@@ -518,6 +518,11 @@ class Gen:
                 body.append(Assign([Var(t)], self.pick(["+=", "^=", "|=", "-=", "*="]), self.expr(hsc, "int", 1)))
             res = Binary(self.pick(["+", "^", "-"]), Var(t), res)
         body.append(Return(self.coerce(res, ret)))
+        if self.chance(0.5):
+            # an early return at the top: the rest runs only when it is not taken
+            test = self.cmp(self.pick(["<", ">", "==", "!="]), Var(params[0]), self.const_for(params[0].ty))
+            body.insert(0, If(test, [Return(self.coerce(self.expr(hsc, "int", 1), ret))]))
+            self.feat("early_return")
         return Function(self.fname("mix"), ret, list(params), body)
 
     def helper_float(self, sc: Scope) -> Function | None:
@@ -575,6 +580,11 @@ class Gen:
             body.append(self.pick([Incr(el, "++"), Assign([el], self.pick(["+=", "^=", "|=", "-="]), self.expr(hsc, "int", 1))]))
         cmp = self.cmp(self.pick([">", "<", "!=", ">="]), Elem(p, [Var(k) for k in ks]), self.const_for(p.elem))
         body.append(Return(cmp))
+        if self.chance(0.5):
+            # the write only where the element passes a test: an early return skips it
+            test = self.cmp(self.pick([">", "<", "=="]), Elem(p, [Var(k) for k in ks]), self.const_for(p.elem))
+            body.insert(0, If(test, [Return(lit(self.rng.randint(-3, 3)))]))
+            self.feat("early_return")
         fn = Function(self.fname("bump"), INT, [p, *ks], body)
         fn.writes = {p.name}
         return fn

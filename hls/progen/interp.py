@@ -220,16 +220,18 @@ class Interp:
 
     def call_body(self, fn: Function, frame: Frame) -> Value | None:
         """Runs a function body in ``frame``."""
-        ret: list[Value | None] = [None]
+        ret: list[Value | None] = [None, None]  # the value, then a marker once returned
         self.block(fn.body, frame, fn, ret)
         return ret[0]
 
     # --- statements ----------------------------------------------------------------------------------------------------
 
     def block(self, body: list[Stmt], fr: Frame, fn: Function, ret: list[Value | None]) -> None:
-        """Runs a statement list."""
+        """Runs a statement list (up to a ``return``)."""
         for s in body:
             self.stmt(s, fr, fn, ret)
+            if ret[1] is not None:
+                return
 
     def stmt(self, s: Stmt, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
         """Runs one statement."""
@@ -254,6 +256,7 @@ class Interp:
         elif isinstance(s, Return):
             assert fn.ret is not None
             ret[0] = self.store_conv(self.ev(s.e, fr), s.e.ty, fn.ret)
+            ret[1] = 1
         elif isinstance(s, Comment):
             pass
         else:  # pragma: no cover
@@ -270,6 +273,8 @@ class Interp:
             if not self.truth(self.compare(s.cmp, cur, v.ty, self.ev(s.bound, fr), s.bound.ty)):
                 break
             self.block(s.body, fr, fn, ret)
+            if ret[1] is not None:
+                return
             cur = fr.scalars[id(v)]
             assert cur is not None
             pt = promote(v.ty)

@@ -308,7 +308,7 @@ class For(Stmt):
 
 @dataclass(eq=False)
 class Return(Stmt):
-    """``return e;`` (last statement only)."""
+    """``return e;``: the last statement, or early in a helper (``if (c) return e;``, not in a loop)."""
 
     e: Expr
 

@@ -112,7 +112,7 @@ class CToKernel:
         self.warnings = warnings
         self.fn_pragmas: list[Pragma] = []  # directives on the top function and its variables
         self.allocations: list[Allocation] = []  # '#pragma HLS allocation' limits
-        self.initializing: list[str] = []  # locals whose initializers are being read
+        self.initializing: list[Variable] = []  # locals whose initializers are being read
         self.funcs: dict[str, c_ast.FuncDef] = {}
         self.typedefs: dict[str, c_ast.Node] = {}
         self.enums: dict[str, int] = {}
@@ -202,13 +202,17 @@ class CToKernel:
         """The variable a name denotes, or the argument expression an inlined parameter stands for."""
         for scope in reversed(self.scopes):
             if name in scope.names:
-                return scope.names[name]
+                found = scope.names[name]
+                if found in self.initializing:
+                    # C puts a variable in scope in its own initializer; a read there that runs has
+                    # an indeterminate value (and one that does not run, under && or ?:, is fine)
+                    self.initializing.remove(found)  # (one warning per declaration)
+                    self.warnings.append(Diagnostic(self.loc(node), "warning", f"'{name}' is read in its own initializer, where its value is indeterminate"))
+                return found
             if name in scope.values:
                 return clone_expr(scope.values[name])
             if name in scope.refs:
                 raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i] and passing it on)")
-        if name in self.initializing:
-            raise HlsError(self.loc(node), f"'{name}' is read in its own initializer, where its value is indeterminate")
         raise HlsError(self.loc(node), f"'{name}' is undeclared (globals are not supported)")
 
     def _array_parameter(self, d: c_ast.Decl) -> ArrayType | None:
@@ -512,11 +516,13 @@ class CToKernel:
             if isinstance(t, ArrayType):
                 raise unsupported(self.loc(d.init), f"initializer of local array '{d.name}'")
             # C puts the variable in scope in its own initializer, where its value is indeterminate
-            self.initializing.append(d.name)
+            self.scopes[-1].names[d.name] = var
+            self.initializing.append(var)
             try:
                 value = convert(self.expr(d.init), t)
             finally:
-                self.initializing.pop()
+                if var in self.initializing:
+                    self.initializing.remove(var)
             out = [Assign(var, None, value, loc)]
         self.locals.append(var)
         self.scopes[-1].names[d.name] = var

@@ -116,10 +116,16 @@ class CToKernel:
         self.funcs: dict[str, c_ast.FuncDef] = {}
         self.typedefs: dict[str, c_ast.Node] = {}
         self.enums: dict[str, int] = {}
+        # file-scope variables: const scalars with an initializer are their (folded) values
+        self.globals: dict[str, c_ast.Decl] = {}
+        self.global_values: dict[str, Expr] = {}
         fake = pycparser_fake_libc.directory
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
                 self.funcs[ext.decl.name] = ext
+            elif isinstance(ext, c_ast.Decl) and ext.name and not isinstance(ext.type, c_ast.FuncDecl):
+                if not (ext.coord and str(ext.coord.file).startswith(fake)):
+                    self.globals[ext.name] = ext
             elif isinstance(ext, c_ast.Typedef):
                 if not (ext.coord and str(ext.coord.file).startswith(fake)):
                     self.typedefs[ext.name] = ext.type
@@ -213,7 +219,35 @@ class CToKernel:
                 return clone_expr(scope.values[name])
             if name in scope.refs:
                 raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i] and passing it on)")
-        raise HlsError(self.loc(node), f"'{name}' is undeclared (globals are not supported)")
+        if name in self.globals:
+            return clone_expr(self._global_value(name, node))
+        raise HlsError(self.loc(node), f"'{name}' is undeclared")
+
+    def _global_value(self, name: str, node: c_ast.Node) -> Expr:
+        """The value of the file-scope ``const`` scalar ``name`` (its initializer, a constant)."""
+        if name in self.global_values:
+            return self.global_values[name]
+        d = self.globals[name]
+        loc = self.loc(node)
+        is_scalar = isinstance(d.type, c_ast.TypeDecl)
+        if not (is_scalar and "const" in (d.quals or []) and d.init is not None and "extern" not in (d.storage or [])):
+            what = "array" if isinstance(d.type, c_ast.ArrayDecl) else "variable"
+            raise unsupported(loc, f"global {what} '{name}' (only const scalars with an initializer)")
+        t = self.scalar_type(d.type, d)
+        saved, self.scopes = self.scopes, []  # (the initializer sees file scope only)
+        pending = len(self.pending)
+        try:
+            value = convert(self.expr(d.init), t)
+        finally:
+            self.scopes = saved
+        hoisted = len(self.pending) > pending  # (a call)
+        folded = _fold(value)
+        if folded is not None:
+            value = Const(folded, t, value.loc)
+        elif read_variables(value, arrays=True) or hoisted:
+            raise HlsError(self.loc(d.init), f"the initializer of global '{name}' is not a constant expression")
+        self.global_values[name] = value
+        return value
 
     def _array_parameter(self, d: c_ast.Decl) -> ArrayType | None:
         """For a callee's array or pointer parameter (``T p[]``, ``T p[N][M]``, ``T *p``,

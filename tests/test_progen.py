@@ -20,7 +20,8 @@ from hls.progen.interp import Interp, c_fmax, c_fmin
 from hls.progen.model import Array, Assign, Binary, Call, Const, Elem, Function, If, Program, Return, Scalar, Stmt, Var
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
-SAMPLE = range(1, 9)
+# (300006: an early return, generated before the helper's locals, read one of them)
+SAMPLE = [*range(1, 9), 300006]
 
 
 def test_deterministic() -> None:

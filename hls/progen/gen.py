@@ -520,8 +520,10 @@ class Gen:
         body.append(Return(self.coerce(res, ret)))
         if self.chance(0.5):
             # an early return at the top: the rest runs only when it is not taken
+            # (from the parameters only: it runs before the locals are declared)
+            psc = Scope(list(params), [], helpers=list(self.helpers))
             test = self.cmp(self.pick(["<", ">", "==", "!="]), Var(params[0]), self.const_for(params[0].ty))
-            body.insert(0, If(test, [Return(self.coerce(self.expr(hsc, "int", 1), ret))]))
+            body.insert(0, If(test, [Return(self.coerce(self.expr(psc, "int", 1), ret))]))
             self.feat("early_return")
         return Function(self.fname("mix"), ret, list(params), body)
 

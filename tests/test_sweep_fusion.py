@@ -60,6 +60,27 @@ void down(int a[R][C], int b[R][C]) {
       for (int j = 1; j < C - 1; j++) a[i][j] = b[i][j - 1] + b[i][j + 1] - b[i - 1][j] * 5 + b[i + 1][j];
   }
 }
+/* the second sweep reads two rows ahead of its own: three rows behind */
+void wide(int a[R][C], int b[R][C]) {
+  for (int t = 0; t < T; t++) {
+    for (int i = 2; i < R - 2; i++)
+      for (int j = 1; j < C - 1; j++) b[i][j] = a[i - 2][j] + a[i + 2][j] - a[i][j - 1] + a[i][j + 1] * 3;
+    for (int i = 2; i < R - 2; i++)
+      for (int j = 1; j < C - 1; j++) a[i][j] = b[i - 2][j] - b[i + 2][j] + b[i][j - 1] * b[i][j + 1] + t;
+  }
+}
+/* a sum over the whole first sweep, read by every iteration of the second: no shift */
+int carried(int a[R][C], int b[R][C]) {
+  int s = 0;
+  for (int i = 1; i < R - 1; i++)
+    for (int j = 1; j < C - 1; j++) {
+      b[i][j] = a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1];
+      s += b[i][j];
+    }
+  for (int i = 1; i < R - 1; i++)
+    for (int j = 1; j < C - 1; j++) a[i][j] = b[i - 1][j] + b[i + 1][j] + b[i][j - 1] + b[i][j + 1] + s;
+  return s;
+}
 int main(void) {
   static double x[R][C], y[R][C];
   static int a[P][R][C], b[P][R][C], c[R][C], d[R][C];
@@ -74,7 +95,7 @@ int main(void) {
         b[p][i][j] = p - i + j;
       }
     }
-  jacobi(x, y); heat(a, b); last_row(c, d); down(d, c);
+  jacobi(x, y); heat(a, b); last_row(c, d); down(d, c); wide(c, d); carried(d, c);
   double s = 0;
   for (int i = 0; i < R; i++)
     for (int j = 0; j < C; j++) s = s * 0.5 + x[i][j] - y[i][j] + c[i][j] * 3 - d[i][j] + a[1][i][j] - b[2][i][j];
@@ -98,16 +119,16 @@ def _compile(tmp_path: Path, top: str, cosim: bool) -> tuple[dict[str, Any], dic
     return json.loads((out / "report.json").read_text()), json.loads((out / "cosim.json").read_text())
 
 
-@pytest.mark.parametrize(("top", "grid"), [("jacobi", R * C), ("heat", 6 * R * C), ("down", R * C)])
-def test_sweeps_fuse_two_behind_into_one_pipeline(tmp_path: Path, top: str, grid: int) -> None:
+@pytest.mark.parametrize(("top", "grid", "shift"), [("jacobi", R * C, 2), ("heat", 6 * R * C, 2), ("down", R * C, 2), ("wide", R * C, 3)])
+def test_sweeps_fuse_two_behind_into_one_pipeline(tmp_path: Path, top: str, grid: int, shift: int) -> None:
     """The second sweep runs two rows (planes) behind the first: one behind it would read the
-    rows ahead of its own before the first has written them. One pipeline streams the grid
+    rows ahead of its own before the first has written them (wide: reading two rows ahead, three). One pipeline streams the grid
     once per time step (its rows and columns widened by the windows, two rows or planes more for
     the shift), at II 1."""
     report, result = _compile(tmp_path, top, cosim=True)
     assert result is not None and result["status"] == "pass"
     (note,) = [x for x in report["transformations"] if x.startswith("fused the sweeps")]
-    assert "the second 2 iterations" in note
+    assert f"the second {shift} iterations" in note
     (fused,) = [lp for lp in report["loops"] if lp["pipelined"] and not lp["name"].endswith("fill")]
     assert fused["achieved_ii"] == 1 and fused["trip_count"] == grid
     assert all(lp["achieved_ii"] == lp["mii"] == 1 for lp in report["loops"] if lp["pipelined"])
@@ -121,9 +142,11 @@ def test_fused_nest_is_faster_than_the_sweeps_one_after_the_other(tmp_path: Path
     assert report["latency_cycles"] <= T * (R * C + C + nest + 8)
 
 
-def test_not_fused_where_no_shift_is_legal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("top", ["last_row", "carried"])
+def test_not_fused_where_no_shift_is_legal(tmp_path: Path, top: str) -> None:
     """last_row's second sweep reads row R - 2 of b in every iteration, which the first sweep writes
-    in its last row: the sweeps stay one after the other, and the result is still right."""
-    report, result = _compile(tmp_path, "last_row", cosim=True)
+    in its last row; carried's reads a sum over the whole first sweep: the sweeps stay one after
+    the other, and the result is still right."""
+    report, result = _compile(tmp_path, top, cosim=True)
     assert result is not None and result["status"] == "pass"
     assert not any(x.startswith("fused the sweeps") for x in report["transformations"])

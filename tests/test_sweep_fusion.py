@@ -131,7 +131,8 @@ def test_sweeps_fuse_two_behind_into_one_pipeline(tmp_path: Path, top: str, grid
     assert f"the second {shift} iterations" in note
     (fused,) = [lp for lp in report["loops"] if lp["pipelined"] and not lp["name"].endswith("fill")]
     assert fused["achieved_ii"] == 1 and fused["trip_count"] == grid
-    assert all(lp["achieved_ii"] == lp["mii"] == 1 for lp in report["loops"] if lp["pipelined"])
+    # (wide: the first sweep's four line fills, merged into one pipeline, share a's two ports: II 2)
+    assert all(lp["achieved_ii"] == lp["mii"] for lp in report["loops"] if lp["pipelined"])
 
 
 def test_fused_nest_is_faster_than_the_sweeps_one_after_the_other(tmp_path: Path) -> None:

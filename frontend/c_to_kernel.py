@@ -543,12 +543,19 @@ class CToKernel:
             raise unsupported(loc, f"pointer variable '{d.name}'")
         if d.type is not None and isinstance(getattr(d.type, "type", None), (c_ast.Struct, c_ast.Union)):
             raise unsupported(loc, "struct or union type")
-        t = self.decl_type(d.type, d)
+        dtype = d.type
+        if isinstance(dtype, c_ast.ArrayDecl) and dtype.dim is None and isinstance(d.init, c_ast.InitList):
+            # 'T a[] = {...}': the size from the initializer
+            dtype = c_ast.ArrayDecl(dtype.type, c_ast.Constant("int", str(len(d.init.exprs)), d.coord), dtype.dim_quals, dtype.coord)
+        t = self.decl_type(dtype, d)
         var = Variable(self._unique(d.name), t, "local", loc, is_const="const" in (d.quals or []))
         out: list[Stmt] = []
         if d.init is not None:
             if isinstance(t, ArrayType):
-                raise unsupported(self.loc(d.init), f"initializer of local array '{d.name}'")
+                out = self._array_initializer(var, t, d.init)
+                self.locals.append(var)
+                self.scopes[-1].names[d.name] = var
+                return out
             # C puts the variable in scope in its own initializer, where its value is indeterminate
             self.scopes[-1].names[d.name] = var
             self.initializing.append(var)
@@ -560,6 +567,49 @@ class CToKernel:
             out = [Assign(var, None, value, loc)]
         self.locals.append(var)
         self.scopes[-1].names[d.name] = var
+        return out
+
+    def _array_initializer(self, var: Variable, t: ArrayType, init: c_ast.Node) -> list[Stmt]:
+        """A local array's initializer as one store per element, in order (C initializes it each
+        time its declaration runs): braces per dimension or flat, missing elements zero."""
+        loc = self.loc(init)
+        if not isinstance(init, c_ast.InitList):
+            raise unsupported(loc, f"initializer of local array '{var.name}' other than a brace list")
+        if t.depth > _MAX_INITIALIZED_ELEMENTS:
+            raise unsupported(loc, f"initializer of local array '{var.name}' of more than {_MAX_INITIALIZED_ELEMENTS} elements")
+        values: list[Expr | None] = [None] * t.depth
+        strides = [1] * len(t.dims)
+        for k in range(len(t.dims) - 2, -1, -1):
+            strides[k] = strides[k + 1] * t.dims[k + 1]
+
+        def fill(node: c_ast.InitList, level: int, start: int) -> None:
+            """Elements of the sub-array at ``level`` starting at flat position ``start``."""
+            size = strides[level - 1] if level else t.depth
+            pos = start
+            for item in node.exprs:
+                if isinstance(item, (c_ast.NamedInitializer,)):
+                    raise unsupported(self.loc(item), "designated initializer")
+                if pos >= start + size:
+                    raise HlsError(self.loc(item), f"excess elements in the initializer of array '{var.name}'")
+                if isinstance(item, c_ast.InitList) and level == len(t.dims) - 1:
+                    # this level's elements are scalars: '{v}' is v
+                    if len(item.exprs) != 1 or isinstance(item.exprs[0], c_ast.InitList):
+                        raise HlsError(self.loc(item), f"braces around a scalar initializer of array '{var.name}'")
+                    item = item.exprs[0]
+                if isinstance(item, c_ast.InitList):
+                    # a brace list starts the next sub-array of this level
+                    pos = start + -(-(pos - start) // strides[level]) * strides[level]
+                    fill(item, level + 1, pos)
+                    pos += strides[level]
+                else:
+                    values[pos] = convert(self.expr(item), t.elem)
+                    pos += 1
+
+        fill(init, 0, 0)
+        out: list[Stmt] = []
+        for flat, value in enumerate(values):
+            index: list[Expr] = [Const((flat // strides[k]) % t.dims[k], INT, loc) for k in range(len(t.dims))]
+            out.append(Assign(var, index, value if value is not None else convert(Const(0, INT, loc), t.elem), loc))
         return out
 
     def _assignment(self, node: c_ast.Assignment) -> list[Stmt]:
@@ -1349,6 +1399,10 @@ def _is_affine_form(e: Expr) -> bool:
     if isinstance(e, Binary) and e.op == "*":
         return (isinstance(e.lhs, Const) or isinstance(e.rhs, Const)) and _is_affine_form(e.lhs) and _is_affine_form(e.rhs)
     return False
+
+
+# a local array's initializer becomes one store per element: up to this many
+_MAX_INITIALIZED_ELEMENTS = 1024
 
 
 def _has_const(node: c_ast.Node) -> bool:

@@ -21,7 +21,7 @@ from hls.progen.model import Array, Assign, Binary, Call, Const, Elem, Function,
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 # (300006: an early return, generated before the helper's locals, read one of them)
-SAMPLE = [*range(1, 9), 300006]
+SAMPLE = [*range(1, 9), 300006, 320057]  # (320057: a 2-D local array initializer)
 
 
 def test_deterministic() -> None:
@@ -52,7 +52,7 @@ def test_feature_coverage() -> None:
         "knr", "helper_writer", "helper_loop", "call_in_condition", "call_in_ternary", "call_stmt", "math_sqrt", "math_fmin",
         "math_fmax", "math_fabs", "chained", "compound", "incr", "pragma_ii", "pragma_off", "bind_storage", "opt_ii",
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
-        "main_first", "static_top", "early_return",
+        "main_first", "static_top", "early_return", "array_init",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 

@@ -1707,7 +1707,16 @@ class Gen:
         dims = [self.pick([4, 8, 6, 16])] if self.chance(0.7) else [self.rng.randint(2, 4), self.pick([2, 4, 5])]
         arr = Array(self.name("buf"), t, dims, "local")
         self.local_pragmas(arr)
-        out: list[Stmt] = [ArrayDecl(arr)]
+        decl = ArrayDecl(arr)
+        out: list[Stmt] = [decl]
+        if self.chance(0.3):
+            # an initializer (its first elements; the rest zero), and sometimes nothing else fills it
+            decl.init = [self.coerce(self.const_for(t), t) for _ in range(self.rng.randint(1, arr.size))]
+            self.feat("array_init")
+            if self.chance(0.5):
+                sc.arrays.append(arr)
+                self.feat("local_array")
+                return out
         fs: list[For] = []
         cur = sc
         for n in dims:

@@ -239,7 +239,12 @@ class Interp:
         if isinstance(s, Decl):
             fr.scalars[id(s.var)] = None if s.init is None else self.store_conv(self.ev(s.init, fr), s.init.ty, s.var.ty)
         elif isinstance(s, ArrayDecl):
-            fr.arrays[id(s.arr)] = Store(s.arr, [None] * s.arr.size)
+            data: list[Value | None] = [None] * s.arr.size
+            if s.init is not None:  # (C: the elements without an initializer are zero)
+                data = [self.store_conv(self.ev(e, fr), e.ty, s.arr.elem) for e in s.init]
+                zero = 0.0 if s.arr.elem.is_float else 0
+                data += [zero] * (s.arr.size - len(data))
+            fr.arrays[id(s.arr)] = Store(s.arr, data)
         elif isinstance(s, Assign):
             self.assign(s, fr)
         elif isinstance(s, Incr):

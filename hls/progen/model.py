@@ -250,9 +250,11 @@ class Decl(Stmt):
 
 @dataclass(eq=False)
 class ArrayDecl(Stmt):
-    """A local array with its pragmas."""
+    """A local array with its pragmas, and its initializer: the first elements (row-major), the
+    rest zero (``None``: no initializer)."""
 
     arr: Array
+    init: list[Expr] | None = None
 
 
 @dataclass(eq=False)

@@ -598,16 +598,8 @@ class _Rewriter:
         """As ``widened_rows`` one level up: the plane loop's extra first iterations stream the
         older planes into the plane buffers, its statements off (one plane span over all groups;
         the plane loop surely runs). True if done."""
-        top, inner = nest.plane, nest.col
-        assert top is not None
-        start = self.widened_start(top, out.plane_spans)
-        if start is None:
-            return False
-        guard = next(s for s in inner.body if isinstance(s, If))
-        own_planes = binary(">=" if top.step > 0 else "<=", VarRead(top.var, top.loc), top.init, top.loc)
-        guard.cond = binary("&&", guard.cond, own_planes, top.loc)
-        top.init = start
-        return True
+        assert nest.plane is not None
+        return self.stream_earlier(nest.plane, nest.col, out.plane_spans)
 
     def widened_rows(self, nest: _StencilNest, out: _Emission, two_d: bool = False) -> bool:
         """Where the column loop streams its first columns itself (``splice``), the row loop's
@@ -616,16 +608,20 @@ class _Rewriter:
         (one row span over all groups; the row loop surely runs; its variable's type holds the
         earlier rows). 3-D nests only: the plane loop then directly contains the row loop alone,
         one perfect nest (heat-3d). True if done."""
-        row, inner = nest.row, nest.col
-        if (nest.plane is None and not two_d) or len(out.row_spans) != 1 or abs(row.step) != 1:
+        if (nest.plane is None and not two_d) or len(out.row_spans) != 1 or abs(nest.row.step) != 1:
             return False  # (a 2-D nest's fill loops take two rows at once, before the rows' loop)
-        start = self.widened_start(row, out.row_spans)
+        return self.stream_earlier(nest.row, nest.col, out.row_spans)
+
+    def stream_earlier(self, lp: For, inner: For, spans: set[int]) -> bool:
+        """``lp`` starts ``spans`` iterations early (``widened_start``), the statements of the
+        innermost loop ``inner`` (under the guard ``splice`` put there) off in those. True if done."""
+        start = self.widened_start(lp, spans)
         if start is None:
             return False
         guard = next(s for s in inner.body if isinstance(s, If))
-        own_rows = binary(">=" if row.step > 0 else "<=", VarRead(row.var, row.loc), row.init, row.loc)
-        guard.cond = binary("&&", guard.cond, own_rows, row.loc)
-        row.init = start
+        own = binary(">=" if lp.step > 0 else "<=", VarRead(lp.var, lp.loc), lp.init, lp.loc)
+        guard.cond = binary("&&", guard.cond, own, lp.loc)
+        lp.init = start
         return True
 
     def widened_start(self, inner: For, spans: set[int]) -> Expr | None:

@@ -57,6 +57,17 @@ def synth_and_cosim(tmp_path: Path, source: str, top: str, cosim: bool = True) -
     return report, out
 
 
+def cosim_with_main(tmp_path: Path, source: str, top: str) -> tuple[Path, dict[str, Any]]:
+    """Co-simulates ``top`` of ``source`` (written to k.c) under the file's own ``main``; the
+    output folder and cosim.json (the run must succeed)."""
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    out = tmp_path / top
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out, dict(json.loads((out / "cosim.json").read_text()))
+
+
 @pytest.fixture
 def hls_cli() -> object:
     return run_hls

@@ -4,12 +4,11 @@ return runs only if it did not. Co-simulated bit-exactly under the file's own ma
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from conftest import run_hls
+from conftest import cosim_with_main
 
 KERNELS = """
 #include <stdint.h>
@@ -57,10 +56,5 @@ int main(void) {
 
 @pytest.mark.parametrize(("top", "calls"), [("f", 4), ("g", 3)])
 def test_early_returns_cosim(tmp_path: Path, top: str, calls: int) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(KERNELS)
-    out = tmp_path / top
-    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    result = json.loads((out / "cosim.json").read_text())
+    _, result = cosim_with_main(tmp_path, KERNELS, top)
     assert result["status"] == "pass" and len(result["calls"]) == calls

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_hls
+from conftest import cosim_with_main
 
 KERNELS = """
 #include <stdint.h>
@@ -88,12 +88,7 @@ int main(void) {
 
 @pytest.mark.parametrize(("top", "ports"), [("vsum", {"a": 16, "b": 16, "c": 16, "total": 1}), ("rows", {"m": 12, "w": 4, "out": 1}), ("refs", {"a": 16, "b": 16})])
 def test_pointer_parameters_cosim(tmp_path: Path, top: str, ports: dict[str, int]) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(KERNELS)
-    out = tmp_path / top
-    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    result = json.loads((out / "cosim.json").read_text())
+    out, result = cosim_with_main(tmp_path, KERNELS, top)
     assert result["status"] == "pass" and result["calls"]
     interface = json.loads((out / "interface.json").read_text())
     memories = {p["name"]: p for p in interface["params"] if p.get("dims")}

@@ -545,8 +545,15 @@ class CToKernel:
             raise unsupported(loc, "struct or union type")
         dtype = d.type
         if isinstance(dtype, c_ast.ArrayDecl) and dtype.dim is None and isinstance(d.init, c_ast.InitList):
-            # 'T a[] = {...}': the size from the initializer
-            dtype = c_ast.ArrayDecl(dtype.type, c_ast.Constant("int", str(len(d.init.exprs)), d.coord), dtype.dim_quals, dtype.coord)
+            # 'T a[] = {...}': the size from the initializer (a brace list per row, or the rows'
+            # elements in a row: as many rows as they fill)
+            items = d.init.exprs
+            row = self.decl_type(dtype.type, d)
+            per_row = row.depth if isinstance(row, ArrayType) else 1
+            if per_row > 1 and any(isinstance(x, c_ast.InitList) for x in items) != all(isinstance(x, c_ast.InitList) for x in items):
+                raise unsupported(self.loc(d.init), f"initializer of '{d.name}[]' mixing brace lists and elements of its rows")
+            count = len(items) if per_row == 1 or isinstance(items[0], c_ast.InitList) else -(-len(items) // per_row)
+            dtype = c_ast.ArrayDecl(dtype.type, c_ast.Constant("int", str(count), d.coord), dtype.dim_quals, dtype.coord)
         t = self.decl_type(dtype, d)
         var = Variable(self._unique(d.name), t, "local", loc, is_const="const" in (d.quals or []))
         out: list[Stmt] = []
@@ -661,22 +668,13 @@ class CToKernel:
             raise unsupported(loc, "dereference of a pointer other than an array or pointer parameter (plus an offset)")
         base, terms = found
         ref = self._ref(base.name)
-        if ref is not None:
-            return self._through(ref, terms, node)  # type: ignore[return-value]
-        var = self.lookup(base.name, base)
-        assert isinstance(var.type, ArrayType)
-        if len(var.type.dims) != 1:
-            raise unsupported(loc, f"partial subscript of array '{base.name}' (1 of {len(var.type.dims)} dimensions)")
-        index: Expr | None = None
-        for sign, term in terms:
-            value = self.expr(term)
-            if not isinstance(value.type, IntType):
-                raise HlsError(self.loc(term), "pointer offset is not an integer")
-            if index is None:
-                index = value if sign == "+" else binary("-", Const(0, INT, loc), value, loc)
-            else:
-                index = binary(sign, index, value, loc)
-        return var, [index if index is not None else Const(0, INT, loc)]
+        if ref is None:
+            var = self.lookup(base.name, base)
+            assert isinstance(var.type, ArrayType)
+            if len(var.type.dims) != 1:
+                raise unsupported(loc, f"partial subscript of array '{base.name}' (1 of {len(var.type.dims)} dimensions)")
+            ref = (var, None)
+        return self._through(ref, terms, node)
 
     def _pointer_terms(self, node: c_ast.Node) -> tuple[c_ast.ID, list[tuple[str, c_ast.Node]]] | None:
         """``node`` as an array name plus and minus integer terms, in C's order, or None."""
@@ -773,7 +771,7 @@ class CToKernel:
             raise unsupported(loc, "pointer argument other than an array, &x, &a[k] or a + k")
         var, indices = target
         elem = var.type.elem if isinstance(var.type, ArrayType) else var.type
-        if rows.dims or not _same_representation(elem, rows.elem) or (indices is not None and len(indices) != 1):
+        if rows.dims or not _same_representation(elem, rows.elem) or (isinstance(var.type, ArrayType) and len(var.type.dims) != 1):
             what = f"pointer argument (for '{d.name}', {shown}) to other than a scalar or an element of a 1-D array ('{var.name}' is {var.type})"
             raise unsupported(loc, what)
         if indices is None:

@@ -78,7 +78,7 @@ def fuse_sweeps(fn: KernelFunction, outer: list[For], first: For, second: For, d
         return None
     shared = stmt_variables(c1[-1].body) & stmt_variables(c2[-1].body)
     if not shared:
-        return None  # independent sweeps: nothing to stream at once
+        return None  # (not the two halves of a time step: nothing one sweep passes to the other)
     model_u: AffineModel | None = None
     for shift in range(_MAX_SHIFT + 1):
         built = _fused(c1, c2, ranges[0], ranges[1], shift)  # type: ignore[arg-type]

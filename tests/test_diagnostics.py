@@ -16,6 +16,7 @@ CASES = {
     "interface_depth": ("void f(int *p) {\n#pragma HLS interface port=p depth=-4\n  p[1] = 1;\n}\n", 2, 30, "interface depth must be a positive integer, not '-4'"),
     "address_of_loop_variable": ("static void g(int *p) {\n  *p = 0;\n}\nvoid f(int a[4]) {\n  for (int i = 0; i < 4; i++) g(&i);\n}\n", 5, 34, "address of loop variable 'i' is not supported"),
     "pointer_into_rows": ("static void g(int *p) {\n  *p = 0;\n}\nvoid f(int a[4][4]) {\n  g(&a[1][2]);\n}\n", 5, 6, "to other than a scalar or an element of a 1-D array ('a' is i32[4][4]) is not supported"),
+    "pointer_to_row": ("static void g(int *p) {\n  *p = 0;\n}\nvoid f(int a[4][4]) {\n  g(a + 1);\n}\n", 5, 5, "to other than a scalar or an element of a 1-D array ('a' is i32[4][4]) is not supported"),
     "pointer_variable": ("void f(int a[4]) {\n  int *q = a;\n  q[0] = 1;\n}\n", 2, 7, "pointer variable 'q' is not supported"),
     "math": ("double f(double x) {\n  return sin(x);\n}\n", 2, 10, "call to 'sin' (only functions defined in this file are inlined, and sqrt, sqrtf, fabs, fabsf, fmin, fminf, fmax, fmaxf, exp, expf, log, logf, pow, powf) is not supported"),
     "long_double": ("void f(long double a[4]) {\n  a[0] = 1;\n}\n", 1, 20, "type 'long double' is not supported"),

@@ -1,7 +1,8 @@
 /* #15: local array initializers: one store per element each time the declaration runs (the
    array written later too), the size from the list (w[]), braces per row with missing elements
    zero (m), a flat list over rows (flat), {0}, braces around a scalar, conversions to the
-   element type, and an initializer in a loop (re-initialized every iteration). */
+   element type, an initializer in a loop (re-initialized every iteration), and rows counted
+   from a flat list (e[][2] = {five elements}: three rows, sizeof 24). */
 // hls-tops: f
 #include <stdio.h>
 int f(int x[8], int n) {
@@ -21,7 +22,8 @@ int f(int x[8], int n) {
     r[2] += r[0] * r[1];
     x[i] = m[i][0] + m[i][1] + m[i][2] + flat[i][0] * flat[i][1] + (int)(c[i] * 4) + z[i] + z[i + 3] + r[2];
   }
-  return s + (int)c[2] + (int)c[3];
+  int e[][2] = {1, 2, 3, 4, n};
+  return s + (int)c[2] + (int)c[3] + e[2][0] * (int)sizeof(e) + e[2][1];
 }
 int main(void) {
   int x[8] = {1, 2, 3, 4, 5, 6, 7, 8};

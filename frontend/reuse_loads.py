@@ -138,6 +138,7 @@ class _Rewriter:
         self.names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
         self.loop_names = {lp.name for lp in fn.loops()}
         self.streamed = False  # (set by a stencil rewrite that streams its outer loop's fill)
+        self.fuse = True  # sweep fusion on
 
     def fresh(self, base: str, like: Variable, loc: object) -> Variable:
         """A new scalar local of ``like``'s element type."""
@@ -172,7 +173,7 @@ class _Rewriter:
         columns, as one nest (``sweep_fusion``): the first rewritten as usual (its buffers filled
         before it), the second streaming its own first planes or rows, so nothing of it runs
         before the fused nest. None (and nothing rewritten) when they cannot be fused."""
-        if not (isinstance(first, For) and isinstance(second, For)):
+        if not (self.fuse and isinstance(first, For) and isinstance(second, For)):
             return None
         depth = next((d for d in (3, 2) if _stencil_nest(first, d) is not None and _stencil_nest(second, d) is not None), None)
         if depth is None:
@@ -972,8 +973,11 @@ def _all_exprs(s: Stmt) -> list[Expr]:
     return []
 
 
-def reuse_loads(fn: KernelFunction) -> KernelFunction:
-    """Pass entry point (rewrites ``fn`` in place and returns it)."""
-    fn.body = _Rewriter(fn).block(fn.body, [])
+def reuse_loads(fn: KernelFunction, fuse: bool = True) -> KernelFunction:
+    """Pass entry point (rewrites ``fn`` in place and returns it); ``fuse``: also fuse sweeps
+    (off with ``--no-transform``, which keeps the loops of the source)."""
+    rewriter = _Rewriter(fn)
+    rewriter.fuse = fuse
+    fn.body = rewriter.block(fn.body, [])
     return fn
 

@@ -73,6 +73,8 @@ def fuse_sweeps(fn: KernelFunction, outer: list[For], first: For, second: For, d
     c1, c2 = perfect_chain(first, depth), perfect_chain(second, depth)
     if c1 is None or c2 is None or not _same_inner_ranges(c1, c2):
         return None
+    if any(lp.pragmas for lp in c1 + c2):
+        return None  # (a directive on a loop of either sweep, e.g. pipeline off, keeps them apart)
     ranges = [_constant_range(c1[0]), _constant_range(c2[0])]
     if ranges[0] is None or ranges[1] is None or c1[0].step != c2[0].step or abs(c1[0].step) != 1:
         return None

@@ -78,7 +78,7 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
     "'ecp5' (Lattice ECP5, deeper floating-point pipelines), or a target file.",
 )  # fmt: skip
 @click.option("--no-pipeline", is_flag=True, help="Do not pipeline loops (unless a loop's own pragma asks for it).")
-@click.option("--no-transform", is_flag=True, help="Keep the loops in the source order (no distribution or interchange).")
+@click.option("--no-transform", is_flag=True, help="Keep the loops in the source order (no distribution, interchange or fusion).")
 @click.option("--no-flatten", is_flag=True, help="Neither flatten loop nests into one pipeline (as 'loop_flatten off' everywhere) nor merge independent loops.")
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
 @click.option("--max-dsp", type=click.IntRange(min=0), help="Explore unrolling and partitioning for the fewest cycles within this many DSPs.")

@@ -46,7 +46,7 @@ PIPELINE: tuple[PassInfo, ...] = (
     PassInfo("partition", "partition", lambda kernel, ctx: partition(kernel, ctx.warnings), verify_kernel, print_kernel, ".partition"),
     PassInfo("loop-transform", "transform", lambda kernel, ctx: loop_transform(kernel, ctx.schedule_options, ctx.opts.transform), verify_kernel,
              print_kernel, ".transform"),
-    PassInfo("reuse-loads", "reuse", lambda kernel, ctx: reuse_loads(kernel), verify_kernel, print_kernel, ".reuse"),
+    PassInfo("reuse-loads", "reuse", lambda kernel, ctx: reuse_loads(kernel, ctx.opts.transform), verify_kernel, print_kernel, ".reuse"),
     PassInfo("affine-model", "affine", lambda kernel, ctx: affine_model(kernel), verify_affine, print_affine, ".affine"),
     PassInfo("dependences", "deps", lambda model, ctx: dependences(model), verify_affine, deps_to_text, ".deps",
              lambda model: {"deps.json": deps_to_json(model), "deps.txt": deps_to_text(model)}),

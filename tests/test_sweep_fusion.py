@@ -143,6 +143,26 @@ def test_fused_nest_is_faster_than_the_sweeps_one_after_the_other(tmp_path: Path
     assert report["latency_cycles"] <= T * (R * C + C + nest + 8)
 
 
+@pytest.mark.parametrize("how", ["--no-transform", "pragma"])
+def test_not_fused_without_transformations_or_with_a_directive(tmp_path: Path, how: str) -> None:
+    """``--no-transform`` keeps the loops of the source, and so does a directive on a loop of
+    either sweep (here ``pipeline off`` on the second's rows, which fusion would drop)."""
+    source = KERNELS
+    args = ["--no-transform"] if how == "--no-transform" else []
+    if how == "pragma":
+        line = "      for (int j = 1; j < C - 1; j++) a[i][j] = 0.2 * (b[i][j] + b[i][j - 1] + b[i][1 + j] + b[1 + i][j] + b[i - 1][j]);\n"
+        rows = "    for (int i = 1; i < R - 1; i++)\n" + line
+        assert rows in source
+        source = source.replace(rows, "    for (int i = 1; i < R - 1; i++) {\n#pragma HLS pipeline off\n" + line + "    }\n")
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    out = tmp_path / "jacobi"
+    proc = run_hls(str(src), "--top", "jacobi", "-o", str(out), *args)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((out / "report.json").read_text())
+    assert not any(x.startswith("fused the sweeps") for x in report["transformations"])
+
+
 @pytest.mark.parametrize("top", ["last_row", "carried"])
 def test_not_fused_where_no_shift_is_legal(tmp_path: Path, top: str) -> None:
     """last_row's second sweep reads row R - 2 of b in every iteration, which the first sweep writes

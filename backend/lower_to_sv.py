@@ -93,6 +93,11 @@ class _Builder:
     unit_of: dict[UnitOp, list[UnitOp]] = field(default_factory=dict)
     # a shared unit's instance name -> (issue pulse, operand expressions) of each member op
     shared: dict[str, list[tuple[str, list[str]]]] = field(default_factory=lambda: defaultdict(list))
+    now: Time | None = None  # the time of the op being lowered
+    # each time variable's earliest time: (the time variable it follows, cycles after it at least)
+    anchor: dict[TimeVar, tuple[TimeVar, int]] = field(default_factory=dict)
+    # iterators of unpipelined loops -> (iteration start, next_iter, the register holding them)
+    held: dict[Value, tuple[TimeVar, Time, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -105,8 +110,21 @@ class _Builder:
     # -- values and pulses --
     def ref(self, v: Value) -> str:
         e = self.expr_of[v]
+        if v in self.held and self.now is not None and self._within_iteration(self.now, *self.held[v][:2]):
+            e = self.held[v][2]
         self.referenced.add(e)
         return e
+
+    def _within_iteration(self, t: Time, start: TimeVar, next_iter: Time) -> bool:
+        """Whether ``t`` is at least a cycle after an iteration starting at ``start`` and before
+        the next one: the iterator is then its register, with no path from the loop's control."""
+        var, cycles = t.var, t.offset
+        while var is not start:
+            if var not in self.anchor:
+                return False
+            var, offset = self.anchor[var]
+            cycles += offset
+        return cycles >= 1 and (t.var is not start or next_iter.var is not start or t.offset < next_iter.offset)
 
     def slice(self, v: Value, width: int) -> str:
         """The low ``width`` bits of ``v`` (the rest goes to the unused sink)."""
@@ -163,9 +181,12 @@ class _Builder:
 
     # -- ops --
     def region(self, ops: list[Op], ii: int | None) -> None:
+        outer = self.now
         for op in ops:
             with processing(getattr(op, "loc", None)):
+                self.now = getattr(op, "at", None)
                 self.op(op, ii)
+        self.now = outer
 
     def op(self, op: Op, ii: int | None) -> None:
         if isinstance(op, ConstOp):
@@ -376,7 +397,7 @@ class _Builder:
         start = self.pulse(op.at)
         ti, tf = f"t_{op.iter_time.name}", f"t_{op.result.name}"
         cand, cur, next_q, cont_q = f"{n}_cand", f"{n}_cur", f"{n}_next_q", f"{n}_cont_q"
-        bound_q, bound = f"{n}_bound_q", f"{n}_bound"
+        bound_q = f"{n}_bound_q"
         bound_range = self.range_of(op.bound)
         narrow = _iterator_ranges(op, self.range_of(op.init), bound_range)
         if narrow is None or bound_range is None:
@@ -389,14 +410,21 @@ class _Builder:
             init, bound_in = self.resize(op.init, cw), self.resize(op.bound, cw)
             self.ranges[op.iv] = iters
         step = const(op.step, cw)
+        self.anchor[op.iter_time] = self.anchor[op.result] = (op.at.var, op.at.offset)
         if op.ii is None:  # the iterator stays valid through the (unpipelined) iteration
             self.regs.append(RtlReg(cur, cw, cand, ti, None, f"iterator of loop {n}"))
+            held = f"v_{op.iv.name}_held"
+            self.wires.append(RtlWire(held, w, f"{w}'($signed({cur}))" if cw != w else cur, f"iterator {op.iv.name} after its first cycle"))
+            self.held[op.iv] = (op.iter_time, op.next_iter, held)
         self.regs.append(RtlReg(next_q, cw, f"{n}_ahead", ti, None, f"loop {n}: the next iterator"))
         self.regs.append(RtlReg(bound_q, bw, bound_in, start, None))
-        self.wires.append(RtlWire(bound, bw, f"{start} ? {bound_in} : {bound_q}"))
         self.wires.append(RtlWire(cand, cw, f"{start} ? {init} : {next_q}"))
         self.expr_of[op.iv] = f"v_{op.iv.name}"
-        iv_expr = f"{ti} ? {cand} : {cur}" if op.ii is None else cand
+        go = self.fresh(f"{n}_go")
+        # selected by go, not by the iteration-start pulse: whether the iteration runs stays off
+        # the iterator's path (when go comes without an iteration, every use of the iterator is
+        # disabled, as in a pipelined loop, whose iterator is the candidate itself)
+        iv_expr = f"{go} ? {cand} : {cur}" if op.ii is None else cand
         if cw != w:
             iv_expr = f"{w}'($signed({iv_expr}))"
         self.wires.append(RtlWire(f"v_{op.iv.name}", w, iv_expr, f"iterator {op.iv.name}"))
@@ -405,14 +433,21 @@ class _Builder:
         self.wires.append(RtlWire(tf, 1, None, f"loop {n}: finished"))
         self.region(op.body, op.ii)
         nxt = self.pulse(op.next_iter)
-        go = self.fresh(f"{n}_go")
         self.wires.append(RtlWire(go, 1, f"{start} | {nxt}"))
         first, ahead = f"{n}_first", f"{n}_ahead"
+        ahead_entry, ahead_next = f"{n}_ahead_entry", f"{n}_ahead_next"
         self.wires.append(RtlWire(first, cw, init))
-        self.wires.append(RtlWire(ahead, cw, f"{cand} + {step}"))
-        self.referenced.update((first, ahead))
+        # the increment and the test of the next iteration are computed on both of the
+        # candidate's sources and selected after them, so the entry pulse (which may come late,
+        # through the enclosing loops' control) only drives the last selection
+        self.wires.append(RtlWire(ahead_entry, cw, f"{first} + {step}"))
+        self.wires.append(RtlWire(ahead_next, cw, f"{next_q} + {step}"))
+        self.wires.append(RtlWire(ahead, cw, f"{start} ? {ahead_entry} : {ahead_next}"))
+        self.referenced.update((first, ahead, ahead_entry, ahead_next))
+        test_entry = self.loop_test(op, ahead_entry, bound_in, cw, narrow is not None)
+        test_next = self.loop_test(op, ahead_next, bound_q, cw, narrow is not None)
         # whether the iteration after this one runs, decided while this one starts
-        self.regs.append(RtlReg(cont_q, 1, self.loop_test(op, ahead, bound, cw, narrow is not None), ti, None,
+        self.regs.append(RtlReg(cont_q, 1, f"{start} ? {test_entry} : {test_next}", ti, None,
                                 f"loop {n}: the next iteration runs"))  # fmt: skip
         cont = f"{n}_cont"
         self.wires.append(RtlWire(cont, 1, f"{start} ? {self.loop_test(op, first, bound_in, cw, narrow is not None)} : {cont_q}"))
@@ -455,6 +490,8 @@ class _Builder:
 
     def dynamic_if(self, op: IfOp) -> None:
         start = self.pulse(op.at)
+        for tv in (op.then_time, op.else_time, op.result):
+            self.anchor[tv] = (op.at.var, op.at.offset)
         c = self.ref(op.cond)
         self.wires.append(RtlWire(f"t_{op.then_time.name}", 1, f"{start} & {c}"))
         self.wires.append(RtlWire(f"t_{op.else_time.name}", 1, f"{start} & ~{c}"))

@@ -8,7 +8,8 @@
 // LATENCY 5, where the rounding takes two, and another from 7, where the normalisation takes two:
 // the leading-zero count, then the shift), then one cycle normalises it and one rounds (at
 // LATENCY 1 only the rounding is registered, at 2 the product and the rounding). Beside a
-// product of two or more cycles the operands' exponents and classes are decoded a cycle late.
+// product of two or more cycles the operands' exponents and classes are decoded a cycle late,
+// and from three the classes are registered before the special result is made of them.
 `default_nettype none
 
 module hls_fp_mul_core #(
@@ -58,9 +59,19 @@ module hls_fp_mul_core #(
   hls_fp_classify #(EW, MW) u_sigb (
       .x(b), .nan(b_nan_unused), .inf(b_inf_unused), .zero(b_zero_unused), .e_eff(eb_unused), .sig(mb), .quiet(b_quiet_unused));
   hls_fp_pipe #(2 * W, DL) u_operands (.clk(clk), .ce(ce), .d({a, b}), .q({ar, br}));
-  hls_fp_classify #(EW, MW) u_a (.x(ar), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(mar_unused), .quiet(a_quiet));
-  hls_fp_classify #(EW, MW) u_b (.x(br), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(mbr_unused), .quiet(b_quiet));
-  assign s = ar[W-1] ^ br[W-1];
+  // from a product of three or more cycles, the operands' classes are registered before the
+  // special result and the exponent sum are made of them (on ECP5 the zero and NaN tests of a
+  // double's fraction, then the selections, took a cycle on their own)
+  localparam int CL = PL >= 3 ? 1 : 0;
+  logic [EW-1:0] ea_c, eb_c;
+  logic [W-1:0] a_quiet_c, b_quiet_c;
+  logic a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c;
+  hls_fp_classify #(EW, MW) u_a (.x(ar), .nan(a_nan_c), .inf(a_inf_c), .zero(a_zero_c), .e_eff(ea_c), .sig(mar_unused), .quiet(a_quiet_c));
+  hls_fp_classify #(EW, MW) u_b (.x(br), .nan(b_nan_c), .inf(b_inf_c), .zero(b_zero_c), .e_eff(eb_c), .sig(mbr_unused), .quiet(b_quiet_c));
+  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W, CL) u_classes (
+      .clk(clk), .ce(ce),
+      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c}),
+      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet}));
   assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
@@ -72,7 +83,7 @@ module hls_fp_mul_core #(
   logic [PW-1:0] product;
   hls_mul #(.W(PW), .LATENCY(PL)) u_product (
       .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
-  hls_fp_pipe #($bits(keep0), PL - DL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
+  hls_fp_pipe #($bits(keep0), PL - DL - CL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 
   // normalise: the leading one to the top (a subnormal operand leaves zeros above it)
   logic [LW-1:0] lz, lzc;

@@ -663,7 +663,11 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         if mem.kind == "bram":
             style = mem.style or ("distributed" if mem.depth * mem.width <= 1024 else "block")
             short = {"block": "bram", "distributed": "lutram", "registers": "regfile"}[style]
-            ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style)
+            if mem.init is not None:  # a table: its own module, whose memory starts with the contents
+                contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
+                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents)
+            else:
+                ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style)
             b.rams.setdefault(ram.module, ram)
             conns = [("clk", "ap_clk")]
             for p in used_ports:

@@ -70,3 +70,4 @@ class RtlRam:
     module: str
     ports: int
     style: str
+    init: tuple[str, ...] = ()  # a ROM's contents, one literal per element (empty: a RAM)

@@ -119,6 +119,8 @@ class CToKernel:
         # file-scope variables: const scalars with an initializer are their (folded) values
         self.globals: dict[str, c_ast.Decl] = {}
         self.global_values: dict[str, Expr] = {}
+        self.tables: dict[int, Variable] = {}  # the ROM of each table's declaration (by node)
+        self.tables_pending: set[int] = set()
         fake = pycparser_fake_libc.directory
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
@@ -220,6 +222,8 @@ class CToKernel:
             if name in scope.refs:
                 raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i] and passing it on)")
         if name in self.globals:
+            if isinstance(self.globals[name].type, c_ast.ArrayDecl):
+                return self._table(self.globals[name], node if node is not None else self.globals[name])
             return clone_expr(self._global_value(name, node))
         raise HlsError(self.loc(node), f"'{name}' is undeclared")
 
@@ -232,7 +236,7 @@ class CToKernel:
         is_scalar = isinstance(d.type, c_ast.TypeDecl)
         if not (is_scalar and "const" in (d.quals or []) and d.init is not None and "extern" not in (d.storage or [])):
             what = "array" if isinstance(d.type, c_ast.ArrayDecl) else "variable"
-            raise unsupported(loc, f"global {what} '{name}' (only const scalars with an initializer)")
+            raise unsupported(loc, f"global {what} '{name}' (only const scalars and tables with an initializer)")
         t = self.scalar_type(d.type, d)
         saved, self.scopes = self.scopes, []  # (the initializer sees file scope only)
         pending = len(self.pending)
@@ -248,6 +252,57 @@ class CToKernel:
             raise HlsError(self.loc(d.init), f"the initializer of global '{name}' is not a constant expression")
         self.global_values[name] = value
         return value
+
+    def _table(self, d: c_ast.Decl, use: c_ast.Node) -> Variable:
+        """The ROM of a read-only table: a file-scope ``const`` array, or a ``static const`` local
+        array, with an initializer of constants (one ROM per declaration, shared by its users)."""
+        key = id(d)
+        if key in self.tables:
+            return self.tables[key]
+        if key in self.tables_pending:  # (read in its own initializer)
+            raise HlsError(self.loc(use), f"the initializer of table '{d.name}' is not a constant expression")
+        at_file_scope = d.name in self.globals and self.globals[d.name] is d
+        if not ("const" in (d.quals or []) and d.init is not None and "extern" not in (d.storage or [])):
+            what = "global array" if at_file_scope else "static local array"
+            raise unsupported(self.loc(use), f"{what} '{d.name}' (only const tables with an initializer)")
+        t = self.decl_type(self._sized_array_decl(d), d)
+        assert isinstance(t, ArrayType)
+        loc = self.loc(d)
+        if t.depth > _MAX_TABLE_ELEMENTS:
+            raise unsupported(loc, f"table '{d.name}' of more than {_MAX_TABLE_ELEMENTS} elements")
+        saved, self.scopes = self.scopes, ([] if at_file_scope else self.scopes)  # (a global's initializer sees file scope only)
+        pending = len(self.pending)
+        self.tables_pending.add(key)
+        try:
+            values = self._initializer_values(d.name, t, d.init)
+        finally:
+            self.scopes = saved
+            self.tables_pending.discard(key)
+        contents: list[int | float] = []
+        for value in values:
+            folded = (0.0 if isinstance(t.elem, FloatType) else 0) if value is None else _fold_constant(value)
+            if folded is None or len(self.pending) > pending:
+                bad = value.loc if value is not None else loc
+                raise HlsError(bad, f"the initializer of table '{d.name}' is not a constant expression")
+            contents.append(folded)
+        var = Variable(self._unique(d.name), t, "local", loc, is_const=True, init=tuple(contents))
+        self.locals.append(var)
+        self.tables[key] = var
+        return var
+
+    def _sized_array_decl(self, d: c_ast.Decl) -> c_ast.Node:
+        """``d``'s type, with the size of ``T a[] = {...}`` from the initializer (a brace list per
+        row, or the rows' elements in a row: as many rows as they fill)."""
+        dtype = d.type
+        if isinstance(dtype, c_ast.ArrayDecl) and dtype.dim is None and isinstance(d.init, c_ast.InitList):
+            items = d.init.exprs
+            row = self.decl_type(dtype.type, d)
+            per_row = row.depth if isinstance(row, ArrayType) else 1
+            if per_row > 1 and any(isinstance(x, c_ast.InitList) for x in items) != all(isinstance(x, c_ast.InitList) for x in items):
+                raise unsupported(self.loc(d.init), f"initializer of '{d.name}[]' mixing brace lists and elements of its rows")
+            count = len(items) if per_row == 1 or isinstance(items[0], c_ast.InitList) else -(-len(items) // per_row)
+            dtype = c_ast.ArrayDecl(dtype.type, c_ast.Constant("int", str(count), d.coord), dtype.dim_quals, dtype.coord)
+        return dtype
 
     def _array_parameter(self, d: c_ast.Decl) -> ArrayType | None:
         """For a callee's array or pointer parameter (``T p[]``, ``T p[N][M]``, ``T *p``,
@@ -437,7 +492,8 @@ class CToKernel:
         name = options.get(spec.target) if spec.target is not None else None
         if name and not (spec.kind == "interface" and name == "return"):
             loc = option_location(prag.loc, name)
-            if not any(name in s.names or name in s.values for s in self.scopes):
+            table = name in self.globals and isinstance(self.globals[name].type, c_ast.ArrayDecl)
+            if not any(name in s.names or name in s.values for s in self.scopes) and not table:
                 raise HlsError(loc, f"'{name}' in '#pragma HLS {prag.name}' is not declared here")
             var = self._resolve(name, None)
             if not isinstance(var, Variable) or (spec.kind == "interface" and var.kind != "param"):
@@ -536,6 +592,10 @@ class CToKernel:
         if isinstance(d.type, c_ast.FuncDecl):
             return []  # a local prototype
         if "static" in (d.storage or []):
+            if isinstance(d.type, c_ast.ArrayDecl) and "const" in (d.quals or []):
+                # initialized once, never written: a table in a ROM, like a global one
+                self.scopes[-1].names[d.name] = self._table(d, d)
+                return []
             raise unsupported(loc, f"static local variable '{d.name}'")
         if "extern" in (d.storage or []):
             raise unsupported(loc, f"extern declaration '{d.name}'")
@@ -543,18 +603,7 @@ class CToKernel:
             raise unsupported(loc, f"pointer variable '{d.name}'")
         if d.type is not None and isinstance(getattr(d.type, "type", None), (c_ast.Struct, c_ast.Union)):
             raise unsupported(loc, "struct or union type")
-        dtype = d.type
-        if isinstance(dtype, c_ast.ArrayDecl) and dtype.dim is None and isinstance(d.init, c_ast.InitList):
-            # 'T a[] = {...}': the size from the initializer (a brace list per row, or the rows'
-            # elements in a row: as many rows as they fill)
-            items = d.init.exprs
-            row = self.decl_type(dtype.type, d)
-            per_row = row.depth if isinstance(row, ArrayType) else 1
-            if per_row > 1 and any(isinstance(x, c_ast.InitList) for x in items) != all(isinstance(x, c_ast.InitList) for x in items):
-                raise unsupported(self.loc(d.init), f"initializer of '{d.name}[]' mixing brace lists and elements of its rows")
-            count = len(items) if per_row == 1 or isinstance(items[0], c_ast.InitList) else -(-len(items) // per_row)
-            dtype = c_ast.ArrayDecl(dtype.type, c_ast.Constant("int", str(count), d.coord), dtype.dim_quals, dtype.coord)
-        t = self.decl_type(dtype, d)
+        t = self.decl_type(self._sized_array_decl(d), d)
         var = Variable(self._unique(d.name), t, "local", loc, is_const="const" in (d.quals or []))
         out: list[Stmt] = []
         if d.init is not None:
@@ -584,10 +633,20 @@ class CToKernel:
             raise unsupported(loc, f"initializer of local array '{var.name}' other than a brace list")
         if t.depth > _MAX_INITIALIZED_ELEMENTS:
             raise unsupported(loc, f"initializer of local array '{var.name}' of more than {_MAX_INITIALIZED_ELEMENTS} elements")
+        values = self._initializer_values(var.name, t, init)
+        out: list[Stmt] = []
+        for flat, value in enumerate(values):
+            index: list[Expr] = [Const((flat // strides) % dim, INT, loc) for strides, dim in zip(_strides(t.dims), t.dims)]
+            out.append(Assign(var, index, value if value is not None else convert(Const(0, INT, loc), t.elem), loc))
+        return out
+
+    def _initializer_values(self, name: str, t: ArrayType, init: c_ast.Node) -> list[Expr | None]:
+        """The elements of array ``name``'s brace-list initializer, flat in C order (None: not
+        given, zero): braces per dimension or flat."""
+        if not isinstance(init, c_ast.InitList):
+            raise unsupported(self.loc(init), f"initializer of array '{name}' other than a brace list")
         values: list[Expr | None] = [None] * t.depth
-        strides = [1] * len(t.dims)
-        for k in range(len(t.dims) - 2, -1, -1):
-            strides[k] = strides[k + 1] * t.dims[k + 1]
+        strides = _strides(t.dims)
 
         def fill(node: c_ast.InitList, level: int, start: int) -> None:
             """Elements of the sub-array at ``level`` starting at flat position ``start``."""
@@ -597,11 +656,11 @@ class CToKernel:
                 if isinstance(item, (c_ast.NamedInitializer,)):
                     raise unsupported(self.loc(item), "designated initializer")
                 if pos >= start + size:
-                    raise HlsError(self.loc(item), f"excess elements in the initializer of array '{var.name}'")
+                    raise HlsError(self.loc(item), f"excess elements in the initializer of array '{name}'")
                 if isinstance(item, c_ast.InitList) and level == len(t.dims) - 1:
                     # this level's elements are scalars: '{v}' is v
                     if len(item.exprs) != 1 or isinstance(item.exprs[0], c_ast.InitList):
-                        raise HlsError(self.loc(item), f"braces around a scalar initializer of array '{var.name}'")
+                        raise HlsError(self.loc(item), f"braces around a scalar initializer of array '{name}'")
                     item = item.exprs[0]
                 if isinstance(item, c_ast.InitList):
                     # a brace list starts the next sub-array of this level
@@ -613,11 +672,7 @@ class CToKernel:
                     pos += 1
 
         fill(init, 0, 0)
-        out: list[Stmt] = []
-        for flat, value in enumerate(values):
-            index: list[Expr] = [Const((flat // strides[k]) % t.dims[k], INT, loc) for k in range(len(t.dims))]
-            out.append(Assign(var, index, value if value is not None else convert(Const(0, INT, loc), t.elem), loc))
-        return out
+        return values
 
     def _assignment(self, node: c_ast.Assignment) -> list[Stmt]:
         if node.op == "=":
@@ -1325,6 +1380,33 @@ def _fold(e: Expr) -> int | float | None:
     return None
 
 
+def _fold_constant(e: Expr) -> int | float | None:
+    """The value of a constant expression of any scalar type (a table's element), or None.
+    Floating-point + - * / of binary32 operands are exact in binary64 before the one rounding,
+    so computing them in Python's doubles gives C's result."""
+    if not isinstance(e.type, FloatType):
+        return _fold(e)
+    if isinstance(e, Const):
+        return e.value
+    if isinstance(e, Cast):
+        v = _fold_constant(e.operand)
+        return None if v is None else _convert_value(v, e.operand.type, e.type)
+    if isinstance(e, Unary) and e.op in ("-", "+"):
+        v = _fold_constant(e.operand)
+        return None if v is None else (-v if e.op == "-" else v)
+    if isinstance(e, Binary) and e.op in ("+", "-", "*", "/"):
+        a, b = _fold_constant(e.lhs), _fold_constant(e.rhs)
+        if a is None or b is None:
+            return None
+        if e.op == "/" and b == 0:  # IEEE: a signed infinity (0/0: NaN, below)
+            exact = math.nan if a == 0 or a != a else math.copysign(math.inf, a) * math.copysign(1.0, b)
+        else:
+            exact = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "/": lambda: a / b}[e.op]()
+        # a NaN's sign and payload are the compiler's choice (gcc's folding and SSE differ): not folded
+        return None if exact != exact else round_float(float(exact), e.type)
+    return None
+
+
 def _is_float_literal(text: str) -> bool:
     t = text.lower()
     if t.startswith("0x"):
@@ -1397,6 +1479,18 @@ def _is_affine_form(e: Expr) -> bool:
     if isinstance(e, Binary) and e.op == "*":
         return (isinstance(e.lhs, Const) or isinstance(e.rhs, Const)) and _is_affine_form(e.lhs) and _is_affine_form(e.rhs)
     return False
+
+
+# a table (const global or static const local array) is a ROM of up to this many elements
+_MAX_TABLE_ELEMENTS = 1 << 16
+
+
+def _strides(dims: tuple[int, ...] | list[int]) -> list[int]:
+    """Elements per step of each subscript (C's row-major order)."""
+    strides = [1] * len(dims)
+    for k in range(len(dims) - 2, -1, -1):
+        strides[k] = strides[k + 1] * dims[k + 1]
+    return strides
 
 
 # a local array's initializer becomes one store per element: up to this many

@@ -1117,8 +1117,9 @@ class _Lowering:
                 # (the banks of a partitioned argument are memories outside the design too)
                 kind = "arg" if v.kind in ("param", "bank") else "bram"
                 ports, style = array_storage(fn, v)
+                init = tuple(_const_bits(x, v.type.elem) for x in v.init) if v.init is not None else None
                 mems[v] = MemRef(
-                    v.name, kind, v.type.elem.width, v.type.dims, ports, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc, style
+                    v.name, kind, v.type.elem.width, v.type.dims, ports, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc, style, init
                 )
         written = _written(fn.body)
         regs: dict[Variable, MemRef] = {}

@@ -181,6 +181,8 @@ class _Partitioner:
             result: Expr | None = None
             for bank, within, cond in reversed(choices):
                 read: Expr = ArrayRead(bank, within, e.loc) if bank.is_array else VarRead(bank, e.loc)
+                if not bank.is_array and bank.init is not None:  # an element of a table: a constant
+                    read = Const(bank.init[0], e.type, e.loc)
                 result = read if result is None or cond is None else Select(cond, read, result, read.type, e.loc)
             assert result is not None
             return result
@@ -278,7 +280,8 @@ def partition(fn: KernelFunction, warnings: list[Diagnostic]) -> KernelFunction:
                 bank_type: ArrayType | ScalarType = ArrayType(t.elem, shape or (1,))
             else:
                 bank_type = t.elem  # a register
-            banks.append(Variable(name, bank_type, "bank" if var.kind == "param" else "local", var.loc, var.is_const))
+            init = _bank_contents(var, per_dim, combo, shape) if var.init is not None else None
+            banks.append(Variable(name, bank_type, "bank" if var.kind == "param" else "local", var.loc, var.is_const, init))
         parts[var] = Partition(var, per_dim, banks, prag.loc)
     p = _Partitioner(fn, parts)
     fn.body = p.stmts(fn.body, [])
@@ -295,6 +298,34 @@ def partition(fn: KernelFunction, warnings: list[Diagnostic]) -> KernelFunction:
     fn.partitions = [*fn.partitions, *parts.values()]
     fn.transformations = [*fn.transformations, *(_note(part) for part in parts.values())]
     return fn
+
+
+def _bank_contents(var: Variable, per_dim: list[tuple[str, int]], combo: tuple[int, ...], shape: tuple[int, ...]) -> tuple[int | float, ...]:
+    """The elements of a table's bank ``combo`` (flat in C order; the padding of the last banks
+    zero): element i of a dimension is in bank i % n at i // n (cyclic), in bank i // size at
+    i % size (block), or alone (complete)."""
+    t = var.type
+    assert isinstance(t, ArrayType) and var.init is not None
+    zero: int | float = 0.0 if isinstance(var.init[0], float) else 0
+    contents: list[int | float] = []
+    for local in itertools.product(*(range(d) for d in shape or (1,))):
+        kept = iter(local)
+        flat = 0
+        for extent, (scheme, n), digit in zip(t.dims, per_dim, combo):
+            if scheme == "complete":
+                i = digit
+            elif scheme == "cyclic":
+                i = next(kept) * n + digit
+            elif scheme == "block":
+                i = digit * -(-extent // n) + next(kept)
+            else:  # not partitioned in this dimension
+                i = next(kept)
+            if i >= extent:
+                flat = -1
+                break
+            flat = flat * extent + i
+        contents.append(zero if flat < 0 else var.init[flat])
+    return tuple(contents)
 
 
 def _note(part: Partition) -> str:

@@ -63,6 +63,7 @@ class MemRef:
     signed: bool = False
     loc: SourceLoc | None = None
     style: str | None = None  # local RAMs: Xilinx ram_style ("block", "distributed", "registers"); None: by size
+    init: tuple[int, ...] | None = None  # a ROM's contents (element bits, flat), there from the start
 
     @property
     def depth(self) -> int:
@@ -268,7 +269,8 @@ def print_hir(fn: HirFunc) -> str:
     out.append(f"hir.func @{fn.name} at %{fn.start.name} ({', '.join(args + mems)}){ret} {{")
     for m in fn.memrefs:
         if m.kind != "arg":
-            out.append(f"  %{m.name} = hir.alloca : {_mem_type(m)}")
+            init = f" init [{', '.join(str(x) for x in m.init)}]" if m.init is not None else ""
+            out.append(f"  %{m.name} = hir.alloca : {_mem_type(m)}{init}")
     _print_ops(fn.body, out, "  ")
     out.append("}")
     return "\n".join(out) + "\n"

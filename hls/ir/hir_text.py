@@ -133,7 +133,14 @@ class _Parser:
         while self.pos < len(self.lines) and _ALLOCA.match(self.lines[self.pos][1]):
             a = _ALLOCA.match(self.next_line())
             assert a is not None
-            memrefs.append(self.memref(a[1], a[2]))
+            mtype, _, init = a[2].partition(" init [")
+            mem = self.memref(a[1], mtype)
+            if init:
+                try:
+                    mem.init = tuple(int(x) for x in init.rstrip().removesuffix("]").split(","))
+                except ValueError:
+                    raise self.fail(f"bad contents of %{a[1]}") from None
+            memrefs.append(mem)
         body = self.block(end="}")
         return HirFunc(name, start_tv, args, memrefs, body, int(ret) if ret else None, None, order)
 

@@ -87,6 +87,12 @@ class Verifier:
         raise ScheduleError(f"schedule of {self.fn.name}: {msg}")
 
     def run(self) -> None:
+        for m in self.fn.memrefs:
+            if m.init is not None:
+                if m.kind != "bram" or len(m.init) != m.depth:
+                    self.fail(f"%{m.name}: contents of {len(m.init)} elements for a {m.kind} of {m.depth}")
+                if any(not 0 <= x < (1 << m.width) for x in m.init):
+                    self.fail(f"%{m.name}: contents wider than its {m.width}-bit elements")
         values: dict[Value, Time | str] = {}
         for a in self.fn.args:
             values[a.value] = ALWAYS

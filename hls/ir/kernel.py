@@ -24,6 +24,9 @@ class Variable:
     kind: str  # "param" | "local" | "loop"
     loc: SourceLoc
     is_const: bool = False
+    # a read-only table (a file-scope or static const array): its elements' values, flat in C
+    # order; the array is a ROM holding them from the start, not stores
+    init: tuple[int | float, ...] | None = None
 
     @property
     def is_array(self) -> bool:

@@ -145,6 +145,9 @@ class CToKernel:
         self.top_name = ""
         # the top function's early returns: its flag "has returned" and its value
         self.top_done: Variable | None = None
+        # the statements 'continue' and 'break' leave, innermost last: a loop with the flag its
+        # continue sets (None: it has none), or a switch with the flag its break sets
+        self.jump_targets: list[tuple[str, Variable | None]] = []
         self.top_result: Variable | None = None
 
     # ---- entry -------------------------------------------------------------------------------
@@ -478,11 +481,24 @@ class CToKernel:
                 continue
             out.extend(self.stmt(item))
             done = self.frames[-1].done if self.frames else self.top_done
-            if done is not None and _contains_return(item) and k + 1 < len(items):
+            flags: list[Variable] = []
+            if done is not None and _contains_return(item):
+                flags.append(done)
+            for kind, flag in reversed(self.jump_targets):
+                # the innermost loop's continue, the innermost switch's break (a break out of a loop
+                # is an error where it is)
+                if flag is not None and _jumps(item, c_ast.Continue if kind == "loop" else c_ast.Break):
+                    flags.append(flag)
+                if kind == "loop":
+                    break
+            if flags and k + 1 < len(items):
                 loc = self.loc(item)
                 rest = self._items(items[k + 1 :], found)
                 if rest:
-                    out.append(If(Unary("!", VarRead(done, loc), INT, loc), rest, [], loc))
+                    taken: Expr = VarRead(flags[0], loc)
+                    for flag in flags[1:]:
+                        taken = binary("||", taken, VarRead(flag, loc), loc)
+                    out.append(If(Unary("!", taken, INT, loc), rest, [], loc))
                 break
         return out
 
@@ -570,6 +586,21 @@ class CToKernel:
             return [If(cond, then, els, loc)] if then or els else []
         if isinstance(node, c_ast.Return):
             return self._return(node)
+        if isinstance(node, c_ast.Continue):
+            loops = [flag for kind, flag in self.jump_targets if kind == "loop"]
+            if not loops:
+                raise HlsError(loc, "continue statement not within a loop")
+            assert loops[-1] is not None  # (a loop whose body holds a continue has its flag)
+            return [Assign(loops[-1], None, Const(1, INT, loc), loc)]
+        if isinstance(node, c_ast.Break):
+            if not self.jump_targets:
+                raise HlsError(loc, "break statement not within a loop or switch")
+            kind, flag = self.jump_targets[-1]
+            if kind == "loop" or flag is None:
+                raise unsupported(loc, "'break' out of a loop")
+            return [Assign(flag, None, Const(1, INT, loc), loc)]
+        if isinstance(node, c_ast.Switch):
+            return self._switch(node)
         if isinstance(node, c_ast.FuncCall):
             self._call(node, want_value=False)
             return []
@@ -580,12 +611,75 @@ class CToKernel:
         what = {
             c_ast.While: "'while' loop",
             c_ast.DoWhile: "'do' loop",
-            c_ast.Break: "'break'",
-            c_ast.Continue: "'continue'",
             c_ast.Goto: "'goto'",
-            c_ast.Switch: "'switch'",
+            c_ast.Case: "'case' label outside a switch's body",
+            c_ast.Default: "'default' label outside a switch's body",
         }.get(type(node), f"statement ({type(node).__name__})")
         raise unsupported(loc, what)
+
+    def _switch(self, node: c_ast.Switch) -> list[Stmt]:
+        """``switch`` as C runs it: the value computed once; each label's statements run from the
+        matching label on (falling through the next labels) until a ``break`` sets a flag the
+        rest tests; ``default`` matches when no case does, wherever it stands."""
+        loc = self.loc(node)
+        value = self.expr(node.cond)
+        if not isinstance(value.type, IntType):
+            raise HlsError(self.loc(node.cond), "switch quantity not an integer")
+        promoted = ct.integer_promote(value.type)
+        value = convert(value, promoted)
+        items = node.stmt.block_items or [] if isinstance(node.stmt, c_ast.Compound) else [node.stmt]
+        labels: list[tuple[int | None, c_ast.Node]] = []  # (case value or None for default, label)
+        for item in items:
+            if isinstance(item, c_ast.Case):
+                case = _fold(convert(self.expr(item.expr), promoted))
+                if not isinstance(case, int):
+                    raise HlsError(self.loc(item.expr), "case label does not reduce to an integer constant")
+                if any(v == case for v, _ in labels):
+                    raise HlsError(self.loc(item.expr), "duplicate case value")
+                labels.append((case, item))
+            elif isinstance(item, c_ast.Default):
+                if any(v is None for v, _ in labels):
+                    raise HlsError(self.loc(item), "multiple default labels in one switch")
+                labels.append((None, item))
+            elif not isinstance(item, c_ast.Pragma):
+                raise unsupported(self.loc(item), "statement before the first label of a switch")
+        subject = self._temporary("switch_value", promoted, loc)
+        fall = self._temporary("switch_entered", INT, loc)
+        done = self._temporary("switch_break", INT, loc)
+        out: list[Stmt] = [Assign(subject, None, value, loc), Assign(fall, None, Const(0, INT, loc), loc), Assign(done, None, Const(0, INT, loc), loc)]
+        cases = [v for v, _ in labels if v is not None]
+        self.scopes.append(_Scope())
+        self.jump_targets.append(("switch", done))
+        found: list[Pragma] = []
+        leaving: list[Variable] = []
+        for case, label in labels:
+            at = self.loc(label)
+            subject_read = VarRead(subject, at)
+            if case is not None:
+                match: Expr = binary("==", subject_read, Const(case, promoted, at), at)
+            else:  # default: no case matches
+                match = Const(1, INT, at)
+                for v in cases:
+                    match = binary("&&", match, binary("!=", VarRead(subject, at), Const(v, promoted, at), at), at)
+            out.append(Assign(fall, None, binary("||", VarRead(fall, at), match, at), at))
+            body = self._items(label.stmts or [], found)
+            if body:
+                left: Expr = VarRead(done, at)
+                for flag in leaving:
+                    left = binary("||", left, VarRead(flag, at), at)
+                out.append(If(binary("&&", VarRead(fall, at), Unary("!", left, INT, at), at), body, [], at))
+            # a continue or return in these statements leaves the switch too: the next labels' test it
+            loop_flag = next((f for k, f in reversed(self.jump_targets) if k == "loop"), None)
+            if loop_flag is not None and loop_flag not in leaving and _jumps(label, c_ast.Continue):
+                leaving.append(loop_flag)
+            returned = self.frames[-1].done if self.frames else self.top_done
+            if returned is not None and returned not in leaving and _contains_return(label):
+                leaving.append(returned)
+        self.jump_targets.pop()
+        self.scopes.pop()
+        for prag in found:
+            self._apply_pragma(prag, "block", None, out)
+        return out
 
     def _local_decl(self, d: c_ast.Decl) -> list[Stmt]:
         loc = self.loc(d)
@@ -950,7 +1044,13 @@ class CToKernel:
         self.loop_stack.append((cname, var))
         pragmas: list[Pragma] = []
         body_items = node.stmt.block_items or [] if isinstance(node.stmt, c_ast.Compound) else [node.stmt]
+        # 'continue' sets a flag (clear when an iteration starts) the statements after it test
+        skip = self._temporary("continue_flag", INT, loc) if _jumps(node.stmt, c_ast.Continue) else None
+        self.jump_targets.append(("loop", skip))
         body = self._block(list(body_items), "loop", pragmas)
+        self.jump_targets.pop()
+        if skip is not None:
+            body.insert(0, Assign(skip, None, Const(0, INT, loc), loc))
         self.loop_stack.pop()
         self.scopes.pop()
         _check_not_written(body, read_variables(bound, arrays=True), loc)
@@ -1200,9 +1300,10 @@ class CToKernel:
         if ret is not None:
             result = Variable(self._unique(f"{name}_ret"), ret, "local", loc)
             self.locals.append(result)
-        saved_scopes, saved_pending, saved_loops = self.scopes, self.pending, self.loop_stack
+        saved_scopes, saved_pending, saved_loops, saved_jumps = self.scopes, self.pending, self.loop_stack, self.jump_targets
         self.scopes = [scope]
         self.loop_stack = []
+        self.jump_targets = []
         frame = _InlineFrame(name, result)
         if _early_returns(fd.body):
             frame.done = self._temporary(f"{name}_done", INT, loc)
@@ -1210,7 +1311,7 @@ class CToKernel:
         self.frames.append(frame)
         body = self._block(fd.body.block_items or [], "callee")
         self.frames.pop()
-        self.scopes, self.pending, self.loop_stack = saved_scopes, saved_pending, saved_loops
+        self.scopes, self.pending, self.loop_stack, self.jump_targets = saved_scopes, saved_pending, saved_loops, saved_jumps
         self._check_returns(body, None, loc, top_level=False)
         if body and isinstance(body[-1], Return):
             body = body[:-1]
@@ -1566,6 +1667,36 @@ class _Returns(c_ast.NodeVisitor):
         self.depth -= 1
 
     visit_For = visit_While = visit_DoWhile = _loop
+
+
+class _JumpFinder(c_ast.NodeVisitor):
+    """Whether a statement holds a ``continue`` of the loop around it (not of a loop inside it),
+    or a ``break`` of the switch around it (not of a loop or switch inside it)."""
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+        self.found = False
+
+    def visit_Continue(self, node: c_ast.Continue) -> None:
+        self.found = self.found or self.kind is c_ast.Continue
+
+    def visit_Break(self, node: c_ast.Break) -> None:
+        self.found = self.found or self.kind is c_ast.Break
+
+    def _own(self, node: c_ast.Node) -> None:
+        """A nested loop's continue and break are its own."""
+
+    visit_For = visit_While = visit_DoWhile = _own
+
+    def visit_Switch(self, node: c_ast.Switch) -> None:
+        if self.kind is c_ast.Continue:  # (a continue in a switch is the loop's)
+            self.generic_visit(node)
+
+
+def _jumps(node: c_ast.Node, kind: type) -> bool:
+    finder = _JumpFinder(kind)
+    finder.visit(node)
+    return finder.found
 
 
 def _contains_return(node: c_ast.Node) -> bool:

@@ -105,3 +105,23 @@ def test_nested_loop_control_meets_the_clock_on_ecp5(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ecp5 = json.loads((out / "report.json").read_text())["implementation"]["ecp5"]
     assert ecp5["target_mhz"] == 100 and ecp5["met"], ecp5["fmax_mhz"]
+
+
+def test_table_becomes_block_rom(tmp_path: Path) -> None:
+    """A 256-word const table is a ROM with its contents: block RAM on ECP5 (DP16KD), 7-series
+    (RAMB18/36) after synthesis."""
+    values = ", ".join(str((k * 2654435761) % (1 << 31)) for k in range(256))
+    src = tmp_path / "t.c"
+    src.write_text(
+        f"const unsigned int T0[256] = {{{values}}};\n"
+        "void lookup(unsigned int s[64]) {\n"
+        "  for (int i = 0; i < 64; i++) s[i] = T0[s[i] & 255] ^ T0[(s[i] >> 8) & 255] ^ (s[i] >> 16);\n"
+        "}\n"
+    )
+    out = tmp_path / "o"
+    proc = run_hls("impl", str(src), "--top", "lookup", "-o", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "initial begin" in (out / "rtl" / "lookup_T0_rom.sv").read_text()
+    impl = json.loads((out / "report.json").read_text())["implementation"]
+    assert impl["ecp5"]["cells"].get("DP16KD", 0) >= 1
+    assert impl["xc7"]["cells"].get("RAMB18E1", 0) + impl["xc7"]["cells"].get("RAMB36E1", 0) >= 1

@@ -93,6 +93,8 @@ class _Scope:
     # pointer parameters of an inlined callee bound to a scalar (``&x``: offset None) or to an
     # element of a 1-D array (``&a[k]``, ``a + k``: the offset k)
     refs: dict[str, tuple[Variable, Expr | None]] = field(default_factory=dict)
+    # array parameters of an inlined callee bound to a caller's array: pointers in C (sizeof)
+    pointers: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -606,6 +608,11 @@ class CToKernel:
             return []
         if isinstance(node, c_ast.EmptyStatement):
             return []
+        if isinstance(node, c_ast.Cast) and _is_void(node.to_type):
+            # '(void)x;' (an unused value): only side effects of x remain
+            if _has_side_effects(node.expr):
+                self.expr(node.expr)
+            return []
         if isinstance(node, c_ast.Pragma):
             raise HlsError(loc, "pragma is not allowed here")
         what = {
@@ -899,6 +906,7 @@ class CToKernel:
             if not isinstance(avar.type, ArrayType) or avar.type.dims[1:] != rows.dims or not _same_representation(avar.type.elem, rows.elem):
                 raise HlsError(loc, f"array argument '{a.name}' ({avar.type}) does not match parameter '{d.name}' ({shown})")
             scope.names[d.name] = avar
+            scope.pointers.add(d.name)
             return
         target: tuple[Variable, list[Expr] | None] | None = None
         if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None:
@@ -1133,6 +1141,8 @@ class CToKernel:
         if isinstance(node, c_ast.FuncCall):
             if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in MATH_FUNCTIONS:
                 return self._math_call(node, node.name.name)
+            if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in _INT_ABS:
+                return self._int_abs(node, node.name.name)
             returned = self._call(node, want_value=True)
             assert returned is not None
             return VarRead(returned, loc)
@@ -1215,7 +1225,7 @@ class CToKernel:
                 t = self.decl_type(node.expr.type, node)
             else:
                 t = self._sizeof_expr(node.expr)
-            size = (t.elem.width * t.depth if isinstance(t, ArrayType) else t.width) // 8
+            size = (t.elem.width + 7) // 8 * t.depth if isinstance(t, ArrayType) else (t.width + 7) // 8
             return Const(size, ct.ULONG, loc)
         operand = self.expr(node.expr)
         if node.op == "!":
@@ -1229,8 +1239,28 @@ class CToKernel:
         raise unsupported(loc, f"operator '{node.op}'")
 
     def _sizeof_expr(self, node: c_ast.Node) -> ScalarType | ArrayType:
-        if isinstance(node, c_ast.ID):
-            return self._resolve(node.name, node).type
+        """The type ``sizeof`` measures: an array parameter is a pointer (8 bytes), a partly
+        subscripted array its rows."""
+        subscripts = 0
+        base = node
+        while isinstance(base, c_ast.ArrayRef):
+            base, subscripts = base.name, subscripts + 1
+        if isinstance(base, c_ast.ID):
+            for scope in reversed(self.scopes):
+                if base.name in scope.pointers or base.name in scope.refs:
+                    if subscripts == 0:
+                        return ct.ULONG
+                    break
+                if base.name in scope.names or base.name in scope.values:
+                    break
+            found = self._resolve(base.name, base)
+            t = found.type
+            if isinstance(t, ArrayType) and subscripts < len(t.dims):
+                if subscripts == 0 and isinstance(found, Variable) and found.kind in ("param", "bank"):
+                    return ct.ULONG  # (a parameter declared as an array is a pointer)
+                if subscripts:
+                    return ArrayType(t.elem, t.dims[subscripts:])
+                return t
         return self.expr(node).type
 
     def _math_call(self, node: c_ast.FuncCall, name: str) -> MathCall:
@@ -1243,6 +1273,105 @@ class CToKernel:
         t = FLOAT if name.endswith("f") else DOUBLE
         return MathCall(name, [convert(self.expr(a), t) for a in args], t, loc)
 
+    def _int_abs(self, node: c_ast.FuncCall, name: str) -> Expr:
+        """``abs``/``labs``/``llabs``: the argument at the function's type, negated when negative
+        (C leaves the most negative value undefined)."""
+        loc = self.loc(node)
+        args = node.args.exprs if node.args else []
+        if len(args) != 1:
+            raise HlsError(loc, f"'{name}' takes 1 argument, {len(args)} given")
+        t = _INT_ABS[name]
+        x = convert(self.expr(args[0]), t)
+        negative = binary("<", x, Const(0, t, loc), loc)
+        return Select(negative, Unary("-", clone_expr(x), t, loc), clone_expr(x), t, loc)
+
+    def _memory_call(self, node: c_ast.FuncCall, name: str) -> list[Stmt]:
+        """``memcpy(dst, src, n)`` and ``memset(dst, byte, n)`` on whole arrays (or their first
+        rows) as loops over the elements: ``n`` a constant number of bytes of whole elements
+        (whole rows of a multi-dimensional array); memcpy between arrays of one element type and
+        row shape; memset of an integer array with any byte, of a floating-point one with 0."""
+        loc = self.loc(node)
+        args = node.args.exprs if node.args else []
+        if len(args) != 3:
+            raise HlsError(loc, f"'{name}' takes 3 arguments, {len(args)} given")
+
+        def array(arg: c_ast.Node) -> tuple[Variable, int]:
+            """The array an argument points into and the constant first subscript it starts at:
+            ``a``, ``a + k``, ``a[k]`` (a row), ``&a[k]``, ``&a[k][0]``..."""
+            offset: Expr | None = None
+            if isinstance(arg, c_ast.BinaryOp) and arg.op == "+" and isinstance(arg.left, c_ast.ID):
+                arg, offset = arg.left, self.expr(arg.right)
+            elif isinstance(arg, c_ast.UnaryOp) and arg.op == "&" or isinstance(arg, c_ast.ArrayRef):
+                sub: c_ast.Node = arg.expr if isinstance(arg, c_ast.UnaryOp) else arg
+                chain: list[c_ast.Node] = []
+                while isinstance(sub, c_ast.ArrayRef):
+                    chain.insert(0, sub.subscript)
+                    sub = sub.name
+                if isinstance(sub, c_ast.ID) and chain and all(_fold(self.expr(x)) == 0 for x in chain[1:]):
+                    arg, offset = sub, self.expr(chain[0])
+            found = self._resolve(arg.name, arg) if isinstance(arg, c_ast.ID) else None
+            if not isinstance(found, Variable) or not isinstance(found.type, ArrayType):
+                raise unsupported(self.loc(arg), f"'{name}' of something other than a whole array or its rows")
+            start = 0 if offset is None else _fold(offset)
+            if not isinstance(start, int) or not 0 <= start <= found.type.dims[0]:
+                raise unsupported(self.loc(arg), f"'{name}' from a position of '{found.name}' that is not a constant in it")
+            return found, start
+
+        dst, dst_start = array(args[0])
+        assert isinstance(dst.type, ArrayType)
+        if dst.is_const:
+            raise HlsError(self.loc(args[0]), f"'{name}' into const array '{dst.name}'")
+        size = _fold(convert(self.expr(args[2]), ct.ULONG))
+        elem = dst.type.elem
+        esize = elem.width // 8 if elem.width >= 8 else 1
+        row = math.prod(dst.type.dims[1:])
+        if not isinstance(size, int) or size % esize or (size // esize) % row:
+            raise unsupported(self.loc(args[2]), f"'{name}' of a size other than a constant number of whole {'rows' if row > 1 else 'elements'} of '{dst.name}'")
+        count = size // esize // row  # rows (elements of a 1-D array)
+        if dst_start + count > dst.type.dims[0]:
+            raise HlsError(self.loc(args[2]), f"'{name}' beyond the end of '{dst.name}'")
+        src_start = 0
+        if name == "memcpy":
+            src, src_start = array(args[1])
+            assert isinstance(src.type, ArrayType)
+            if src.type.elem != elem or src.type.dims[1:] != dst.type.dims[1:]:
+                raise unsupported(loc, f"'memcpy' between arrays of other element types or row shapes ('{dst.name}', '{src.name}')")
+            if src_start + count > src.type.dims[0]:
+                raise HlsError(self.loc(args[2]), f"'memcpy' beyond the end of '{src.name}'")
+        else:
+            byte = _fold(convert(self.expr(args[1]), INT))
+            if not isinstance(byte, int):
+                raise unsupported(self.loc(args[1]), "'memset' with a value that is not a constant")
+            byte &= 0xFF
+            if isinstance(elem, FloatType) and byte:
+                raise unsupported(self.loc(args[1]), f"'memset' of floating-point array '{dst.name}' with a byte other than 0")
+            bits = int.from_bytes(bytes([byte]) * esize, "little") & ((1 << elem.width) - 1)
+            fill: Expr = Const(0.0 if isinstance(elem, FloatType) else elem.wrap(bits) if elem.signed else bits, elem, loc)
+        if count == 0:
+            return []
+        extents = [count, *dst.type.dims[1:]]
+        ivs = [self._temporary_loop_variable(loc) for _ in extents]
+        index: list[Expr] = [VarRead(v, loc) for v in ivs]
+        if name == "memcpy":
+            value: Expr = ArrayRead(src, [_plus(clone_expr(index[0]), src_start, loc), *(clone_expr(i) for i in index[1:])], loc)
+            index[0] = _plus(index[0], dst_start, loc)
+        else:
+            value = fill
+            index[0] = _plus(index[0], dst_start, loc)
+        body: list[Stmt] = [Assign(dst, index, value, loc)]
+        for iv, extent in reversed(list(zip(ivs, extents))):
+            loop_name = f"{self.top_name}_L{loc.line}_{name}"
+            base, n = loop_name, 1
+            while loop_name in self.loop_names:
+                n += 1
+                loop_name = f"{base}_{n}"
+            self.loop_names.add(loop_name)
+            body = [For(iv, Const(0, INT, loc), "<", Const(extent, INT, loc), INT, 1, body, loop_name, [], loc)]
+        return body
+
+    def _temporary_loop_variable(self, loc: SourceLoc) -> Variable:
+        return Variable(self._unique("lib_i"), INT, "loop", loc)
+
     def _call(self, node: c_ast.FuncCall, want_value: bool) -> Variable | None:
         """Inlines a call: its statements go to ``self.pending``; returns the result variable."""
         loc = self.loc(node)
@@ -1252,6 +1381,23 @@ class CToKernel:
         if name not in self.funcs and name in MATH_FUNCTIONS:
             # a math call whose value is unused does nothing (its arguments may: evaluate them)
             self._math_call(node, name)
+            return None
+        if name not in self.funcs and name in _INT_ABS and not want_value:
+            self._int_abs(node, name)
+            return None
+        if name not in self.funcs and name in _OUTPUT_FUNCTIONS:
+            if want_value:
+                raise unsupported(loc, f"the value of '{name}'")
+            # as in Vitis HLS synthesis: no hardware; arguments with side effects still run
+            self.warnings.append(Diagnostic(loc, "warning", f"'{name}' is ignored in hardware"))
+            for arg in node.args.exprs if node.args else []:
+                if _has_side_effects(arg):
+                    self.expr(arg)
+            return None
+        if name not in self.funcs and name in ("memcpy", "memset"):
+            if want_value:
+                raise unsupported(loc, f"the value of '{name}'")
+            self.pending.extend(self._memory_call(node, name))
             return None
         if name not in self.funcs:
             raise unsupported(loc, f"call to '{name}' (only functions defined in this file are inlined, and {', '.join(MATH_FUNCTIONS)})")
@@ -1667,6 +1813,43 @@ class _Returns(c_ast.NodeVisitor):
         self.depth -= 1
 
     visit_For = visit_While = visit_DoWhile = _loop
+
+
+# C library calls beside the math functions: printing is ignored in hardware (with a warning),
+# integer abs is an expression, memcpy/memset are loops
+_OUTPUT_FUNCTIONS = ("printf", "fprintf", "puts", "putchar", "fflush")
+_INT_ABS = {"abs": ct.INT, "labs": ct.LONG, "llabs": ct.LLONG}
+
+
+def _plus(e: Expr, k: int, loc: SourceLoc) -> Expr:
+    return e if k == 0 else binary("+", e, Const(k, INT, loc), loc)
+
+
+def _is_void(t: c_ast.Node) -> bool:
+    inner = getattr(t, "type", None)
+    return isinstance(inner, c_ast.TypeDecl) and isinstance(inner.type, c_ast.IdentifierType) and inner.type.names == ["void"]
+
+
+def _has_side_effects(node: c_ast.Node) -> bool:
+    """Whether evaluating ``node`` may change anything (an assignment, ++/--, a call)."""
+
+    class Finder(c_ast.NodeVisitor):
+        found = False
+
+        def visit_Assignment(self, n: c_ast.Assignment) -> None:
+            self.found = True
+
+        def visit_FuncCall(self, n: c_ast.FuncCall) -> None:
+            self.found = True
+
+        def visit_UnaryOp(self, n: c_ast.UnaryOp) -> None:
+            if n.op in _INCDEC:
+                self.found = True
+            self.generic_visit(n)
+
+    finder = Finder()
+    finder.visit(node)
+    return finder.found
 
 
 class _JumpFinder(c_ast.NodeVisitor):

@@ -1326,7 +1326,8 @@ class CToKernel:
         esize = elem.width // 8 if elem.width >= 8 else 1
         row = math.prod(dst.type.dims[1:])
         if not isinstance(size, int) or size % esize or (size // esize) % row:
-            raise unsupported(self.loc(args[2]), f"'{name}' of a size other than a constant number of whole {'rows' if row > 1 else 'elements'} of '{dst.name}'")
+            unit = "rows" if row > 1 else "elements"
+            raise unsupported(self.loc(args[2]), f"'{name}' of a size other than a constant number of whole {unit} of '{dst.name}'")
         count = size // esize // row  # rows (elements of a 1-D array)
         if dst_start + count > dst.type.dims[0]:
             raise HlsError(self.loc(args[2]), f"'{name}' beyond the end of '{dst.name}'")

@@ -98,6 +98,8 @@ class KernelGenerator:
         self.iters: list[Var] = []
         self.helpers: list[Helper] = []
         self.lines: list[str] = []
+        self.table_lines: list[str] = []  # file-scope tables, before the helpers
+        self.loop_level = 0  # loops around the statement being written (continue needs one)
         self.depth = 1
         self.counter = 0
         self.no_calls = False
@@ -571,11 +573,68 @@ class KernelGenerator:
         self.depth -= 1
         self.scalars, self.arrays = saved
 
+    def switch(self, loop_depth: int) -> None:
+        """``switch ((e) & 3)`` over two to four distinct labels (some empty: falling through),
+        each body ending in ``break`` or falling into the next; ``default`` anywhere or none."""
+        value = self.int_expr(2)
+        labels: list[str] = [f"case {v}:" for v in sorted(self.rng.sample(range(4), self.rng.randint(1, 3)))]
+        if self.rng.random() < 0.6:
+            labels.insert(self.rng.randint(0, len(labels)), "default:")
+        if len(labels) < 2:
+            labels.append("default:" if "default:" not in labels else "case 3:" if "case 3:" not in labels else "case 0:")
+        self.used.add("switch")
+        self.emit(f"switch (({value.text}) & 3) {{")
+        for label in labels:
+            self.emit(label)
+            if self.rng.random() < 0.2:
+                self.used.add("switch_fallthrough")
+                continue  # an empty label: falls into the next
+            self.emit("{")
+            self.block(loop_depth, self.rng.randint(1, 2))
+            self.emit("}")
+            if self.rng.random() < 0.7:
+                self.emit("break;")
+            else:
+                self.used.add("switch_fallthrough")
+                self.emit("/* fall through */")
+        self.emit("}")
+
+    def skip_rest(self) -> None:
+        """``if (c) continue;`` (only inside a loop)."""
+        cond = self.condition(2)
+        self.used.add("continue")
+        self.emit(f"if ({cond.text}) continue;")
+
+    def table(self) -> None:
+        """A const table with constant contents (a file-scope one, or a static local one in the top
+        function), read like any array."""
+        ty = self.scalar_type(0.3 if self.on("float") or self.on("double") else 0.0)
+        dims = (self.rng.choice(self.sizes),) if self.rng.random() < 0.7 else (self.rng.randint(2, 4), self.rng.choice(self.sizes))
+        name = self.fresh("tab")
+        def row(n: int) -> str:
+            """Up to ``n`` elements in braces (the rest zero; all of them for floating point)."""
+            if ty.is_float:
+                items = [exprs.float_literal(self.rng.choice(FLOAT_CONSTANTS) * self.rng.choice([1, -1]), ty).text for _ in range(n)]
+            else:
+                items = [exprs.int_constant(self.rng.randint(ty.min, ty.max), ty).text for _ in range(self.rng.randint(1, n))]
+            return "{" + ", ".join(items) + "}"
+
+        body = row(dims[0]) if len(dims) == 1 else "{" + ", ".join(row(dims[1]) for _ in range(self.rng.randint(1, dims[0]))) + "}"
+        text = f"const {ty.name} {name}{''.join(f'[{d}]' for d in dims)} = {body};"
+        if self.rng.random() < 0.5:
+            self.table_lines.append(text)
+            self.used.add("table_global")
+        else:
+            self.emit(f"static {text}")
+            self.used.add("table_static")
+        self.arrays.append(Array(name, ty, dims, False, local=True))
+
     def statement(self, loop_depth: int) -> None:
         kinds = [("assign", 5.0)]
         for kind, feature, w in (
             ("if", "if_else", 1.2), ("loop", "nested_loops", 1.5 if loop_depth > 0 else 0.0), ("local", "local_scalars", 0.8),
             ("incdec", "incdec", 0.6), ("recur", "recurrences", 1.2 if self.iters else 0.0),
+            ("switch", "switch", 0.4), ("continue", "continue", 0.5 if self.loop_level else 0.0),
         ):  # fmt: skip
             if self.on(feature) and w > 0 and self.depth < 7:
                 kinds.append((kind, w))
@@ -590,6 +649,10 @@ class KernelGenerator:
             self.declare_local()
         elif kind == "recur":
             self.recurrence()
+        elif kind == "switch":
+            self.switch(loop_depth)
+        elif kind == "continue":
+            self.skip_rest()
         else:
             self.incdec()
 
@@ -688,7 +751,9 @@ class KernelGenerator:
         self.iters.append(it)
         saved_mult = self.loop_mult
         self.loop_mult *= max(trips, 1)
+        self.loop_level += 1
         self.block(inner_depth, body_count or self.rng.randint(1, 3))
+        self.loop_level -= 1
         self.loop_mult = saved_mult
         self.iters.pop()
         innermost = not any(line.lstrip().startswith("for (") for line in self.lines[pragma_at:])
@@ -937,6 +1002,9 @@ class KernelGenerator:
             self.declare_counter()
         if self.chance("local_arrays", 0.35):
             self.local_array()
+        for _ in range(2):
+            if self.chance("tables", 0.3):
+                self.table()
         for _ in range(rng.randint(2, 4)):
             r = rng.random()
             if r < 0.55:
@@ -963,7 +1031,7 @@ class KernelGenerator:
         elif r < 0.32 and self.on("cli_no_pipeline"):
             hls_args = ["--no-pipeline"]
             self.used.add("cli_no_pipeline")
-        text = "\n".join([*helper_lines, head, *self.lines, "}"]) + "\n"
+        text = "\n".join([*self.table_lines, *helper_lines, head, *self.lines, "}"]) + "\n"
         for p in params:
             if p.ty.is_float:
                 self.used.add(f"type:{p.ty.name}")

@@ -608,6 +608,8 @@ class CToKernel:
             return []
         if isinstance(node, c_ast.EmptyStatement):
             return []
+        if isinstance(node, c_ast.ExprList):  # 'a = 1, b = 2;': in order
+            return [s for e in node.exprs if _has_side_effects(e) for s in self.stmt(e)]
         if isinstance(node, c_ast.Cast) and _is_void(node.to_type):
             # '(void)x;' (an unused value): only side effects of x remain
             if _has_side_effects(node.expr):
@@ -1017,8 +1019,15 @@ class CToKernel:
     def _for(self, node: c_ast.For, label: str | None) -> For:
         loc = self.loc(node)
         self.scopes.append(_Scope())
-        # init: "i = e" or "int i = e"
+        # init: "i = e" or "int i = e", then (comma-separated) other declarations or assignments,
+        # which run before the loop
         init = node.init
+        others: list[c_ast.Node] = []
+        if isinstance(init, c_ast.DeclList) and len(init.decls) > 1 and init.decls[0].init is not None:
+            others = list(init.decls[1:])
+            init = c_ast.DeclList([init.decls[0]], init.coord)
+        elif isinstance(init, c_ast.ExprList) and init.exprs:
+            init, others = init.exprs[0], list(init.exprs[1:])
         outer: Variable | None = None
         if isinstance(init, c_ast.DeclList) and len(init.decls) == 1 and init.decls[0].init is not None:
             d = init.decls[0]
@@ -1035,7 +1044,21 @@ class CToKernel:
         if not isinstance(iv_type, IntType):
             raise unsupported(iv_loc, "loop variable that is not an integer")
         init_expr = convert(self.expr(init_node), iv_type)
-        step = self._step(node.next, cname, loc)
+        for other in others:
+            if _names(other) & {cname}:
+                raise unsupported(self.loc(other), f"a loop initialisation reading loop variable '{cname}'")
+            self.pending.extend(self._local_decl(other) if isinstance(other, c_ast.Decl) else self.stmt(other))
+        # next: the loop variable's step, then (comma-separated) expressions run after each iteration
+        nxt, after = node.next, []
+        if isinstance(nxt, c_ast.ExprList):
+            mine = [e for e in nxt.exprs if cname in _names(e) and isinstance(e, (c_ast.UnaryOp, c_ast.Assignment))
+                    and _is_id(e.expr if isinstance(e, c_ast.UnaryOp) else e.lvalue, cname)]  # fmt: skip
+            if len(mine) != 1:
+                raise unsupported(self.loc(nxt), f"loop increment other than one step of '{cname}' and other expressions")
+            nxt, after = mine[0], [e for e in nxt.exprs if e is not mine[0]]
+            if any(cname in _names(e) for e in after):
+                raise unsupported(self.loc(nxt), f"a loop increment reading loop variable '{cname}' beside its step")
+        step = self._step(nxt, cname, loc)
         cmp, bound_node = self._cond(node.cond, cname, loc)
         if (step > 0 and cmp in (">", ">=")) or (step < 0 and cmp in ("<", "<=")):
             raise unsupported(loc, f"loop whose step ({step:+d}) moves away from its bound ('{cmp}')")
@@ -1059,6 +1082,8 @@ class CToKernel:
         self.jump_targets.pop()
         if skip is not None:
             body.insert(0, Assign(skip, None, Const(0, INT, loc), loc))
+        for e in after:  # (after a continue too, as C's increment expression)
+            body.extend(self.stmt(e))
         self.loop_stack.pop()
         self.scopes.pop()
         _check_not_written(body, read_variables(bound, arrays=True), loc)
@@ -1138,6 +1163,11 @@ class CToKernel:
             els = [*b_hoisted, Assign(result, None, convert(b, t), loc)]
             self.pending.append(If(cond, then, els, loc))
             return VarRead(result, loc)
+        if isinstance(node, c_ast.ExprList):  # the comma operator: the left ones for their effects
+            for e in node.exprs[:-1]:
+                if _has_side_effects(e):
+                    self.pending.extend(self.stmt(e))
+            return self.expr(node.exprs[-1])
         if isinstance(node, c_ast.FuncCall):
             if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in MATH_FUNCTIONS:
                 return self._math_call(node, node.name.name)
@@ -1824,6 +1854,21 @@ _INT_ABS = {"abs": ct.INT, "labs": ct.LONG, "llabs": ct.LLONG}
 
 def _plus(e: Expr, k: int, loc: SourceLoc) -> Expr:
     return e if k == 0 else binary("+", e, Const(k, INT, loc), loc)
+
+
+def _names(node: c_ast.Node) -> set[str]:
+    """The identifiers ``node`` mentions."""
+
+    class Finder(c_ast.NodeVisitor):
+        def __init__(self) -> None:
+            self.found: set[str] = set()
+
+        def visit_ID(self, n: c_ast.ID) -> None:
+            self.found.add(n.name)
+
+    finder = Finder()
+    finder.visit(node)
+    return finder.found
 
 
 def _is_void(t: c_ast.Node) -> bool:

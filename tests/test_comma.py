@@ -1,0 +1,42 @@
+"""Comma expressions (#15): in a ``for`` loop's initialisation (other declarations or assignments
+run before the loop) and increment (other expressions run after each iteration, a ``continue``'s
+included), as statements and as values. Co-simulated bit-exactly under the file's own main."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import cosim_with_main, run_hls
+
+KERNELS = r"""
+void rev(int a[16], int b[16], int *n) {
+  int j, k;
+  for (int i = 0, j = 15; i < 16; i++, j--) b[i] = a[j];   /* j: the loop's own */
+  for (k = 0, j = 3; k < 8; k += 2, j += 5) {
+    if (a[k] < 0) continue;                               /* j += 5 still runs */
+    b[k] += j;
+  }
+  int x = (j++, j * 2), y;
+  y = 1, x += y;
+  *n = x + j;
+}
+int main(void) {
+  int a[16], b[16], n;
+  for (int i = 0; i < 16; i++) a[i] = i * 7 - 40;
+  rev(a, b, &n);
+  return 0;
+}
+"""
+
+
+def test_comma_cosim(tmp_path: Path) -> None:
+    _, result = cosim_with_main(tmp_path, KERNELS, "rev")
+    assert result["status"] == "pass" and len(result["calls"]) == 1
+
+
+def test_initialisation_reading_the_loop_variable_is_a_located_error(tmp_path: Path) -> None:
+    src = tmp_path / "k.c"
+    src.write_text("void f(int a[4]) {\n  int j;\n  for (int i = 0, j = i + 1; i < 4; i++) a[i] = j;\n}\n")
+    proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
+    assert proc.returncode == 1 and f"{src}:3:" in proc.stderr
+    assert "a loop initialisation reading loop variable 'i' is not supported" in proc.stderr, proc.stderr

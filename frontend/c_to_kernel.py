@@ -1249,7 +1249,24 @@ class CToKernel:
     def _unary(self, node: c_ast.UnaryOp) -> Expr:
         loc = self.loc(node)
         if node.op in _INCDEC:
-            raise unsupported(loc, f"'{node.op.lstrip('p')}' inside an expression (use it as a statement)")
+            # x++ (x--): the old value, kept in a temporary, then the increment; ++x: the
+            # increment, then the new value (both before the statement, as C's next sequence point)
+            target = node.expr
+            while isinstance(target, c_ast.ArrayRef):
+                if _has_side_effects(target.subscript):
+                    raise unsupported(loc, f"'{node.op.lstrip('p')}' of an element whose subscript has side effects")
+                target = target.name
+            one = c_ast.Constant("int", "1", node.coord)
+            if node.op.startswith("p"):
+                old = self.expr(node.expr)
+                if isinstance(old.type, ArrayType):
+                    raise HlsError(loc, f"'{node.op.lstrip('p')}' of an array")
+                kept = self._temporary("post_value", old.type, loc)
+                self.pending.append(Assign(kept, None, old, loc))
+                self.pending.extend(self._assign_to(node.expr, _INCDEC[node.op], one, node))
+                return VarRead(kept, loc)
+            self.pending.extend(self._assign_to(node.expr, _INCDEC[node.op], one, node))
+            return self.expr(node.expr)
         if node.op == "sizeof":
             if isinstance(node.expr, c_ast.Typename):
                 t = self.decl_type(node.expr.type, node)

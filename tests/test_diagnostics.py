@@ -37,7 +37,7 @@ CASES = {
     "loop_var_write": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    i = i + 1;\n  }\n}\n", 3, 5, "assignment to loop variable 'i' inside its loop is not supported"),
     "array_initializer_excess": ("void f(int a[4]) {\n  int t[2] = {1, 2, 3};\n  a[0] = t[1];\n}\n", 2, 21, "excess elements in the initializer of array 't'"),
     "unsized_array": ("void f(int a[]) {\n  a[2] = 1;\n}\n", 1, 12, "pointer parameter 'a' needs the number of elements it points to"),
-    "increment_in_expr": ("void f(int a[4]) {\n  int i = 0;\n  a[i++] = 1;\n}\n", 3, 5, "'++' inside an expression (use it as a statement) is not supported"),
+    "increment_in_subscript_of_increment": ("void f(int a[4]) {\n  int i = 0;\n  int j = a[i++]++;\n  a[1] = j;\n}\n", 3, 11, "'++' of an element whose subscript has side effects is not supported"),
     "syntax": ("void f(int a[4]) {\n  a[0] = ;\n}\n", 2, 10, "syntax error"),
     "missing_top": ("void g(void) {}\n", 1, 1, "top function 'f' is not defined in this file (functions: g)"),
     "nonaffine_bound": ("void f(int a[4], int b[4]) {\n  for (int i = 0; i < b[0]; i++) a[i] = 0;\n}\n", 2, 3, "loop 'f_L2' has bounds that are not affine"),

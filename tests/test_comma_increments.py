@@ -1,10 +1,14 @@
 """Comma expressions (#15): in a ``for`` loop's initialisation (other declarations or assignments
 run before the loop) and increment (other expressions run after each iteration, a ``continue``'s
-included), as statements and as values. Co-simulated bit-exactly under the file's own main."""
+included), as statements and as values. ``++``/``--`` inside expressions (``out[k++] = v``: the
+old value, then the increment; ``++m``: the new value). Co-simulated bit-exactly under the
+file's own main."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from conftest import cosim_with_main, run_hls
 
@@ -20,17 +24,33 @@ void rev(int a[16], int b[16], int *n) {
   y = 1, x += y;
   *n = x + j;
 }
+void pack(const unsigned char in[16], unsigned char out[32], int *count) {
+  int k = 0;
+  for (int i = 0; i < 16; i++) {
+    if (in[i] & 1) out[k++] = in[i];
+    else { out[k++] = 0; out[k++] = in[i] >> 1; }
+  }
+  int m = 3;
+  int v = ++m * 2;
+  v += (m-- > 2);
+  v += out[--k];
+  *count = k + v + m;
+}
 int main(void) {
   int a[16], b[16], n;
-  for (int i = 0; i < 16; i++) a[i] = i * 7 - 40;
+  unsigned char in[16], out[32];
+  for (int i = 0; i < 16; i++) { a[i] = i * 7 - 40; in[i] = (unsigned char)(i * 37 + 5); }
+  for (int i = 0; i < 32; i++) out[i] = 0;
   rev(a, b, &n);
+  pack(in, out, &n);
   return 0;
 }
 """
 
 
-def test_comma_cosim(tmp_path: Path) -> None:
-    _, result = cosim_with_main(tmp_path, KERNELS, "rev")
+@pytest.mark.parametrize("top", ["rev", "pack"])
+def test_comma_and_increments_cosim(tmp_path: Path, top: str) -> None:
+    _, result = cosim_with_main(tmp_path, KERNELS, top)
     assert result["status"] == "pass" and len(result["calls"]) == 1
 
 

@@ -370,8 +370,8 @@ class CToKernel:
                     return ArrayType(inner.elem, tuple(dims) + inner.dims)
         elem = self.scalar_type(node, where)
         if dims:
-            if len(dims) > 3:
-                raise unsupported(self.loc(where), "array with more than 3 dimensions")
+            if len(dims) > _MAX_DIMS:
+                raise unsupported(self.loc(where), f"array with more than {_MAX_DIMS} dimensions")
             if any(d <= 0 for d in dims):
                 raise HlsError(self.loc(where), "array dimensions must be positive")
             return ArrayType(elem, tuple(dims))
@@ -453,8 +453,8 @@ class CToKernel:
                 f"pointer parameter '{p.name}' needs the number of elements it points to: add "
                 f"'#pragma HLS interface mode=ap_memory port={p.name} depth=N' to the function's body",
             )
-        if len(rows.dims) + 1 > 3:
-            raise unsupported(self.loc(p), "array with more than 3 dimensions")
+        if len(rows.dims) + 1 > _MAX_DIMS:
+            raise unsupported(self.loc(p), f"array with more than {_MAX_DIMS} dimensions")
         return ArrayType(rows.elem, (depth, *rows.dims))
 
     # ---- statements --------------------------------------------------------------------------
@@ -1775,6 +1775,9 @@ def _is_affine_form(e: Expr) -> bool:
         return (isinstance(e.lhs, Const) or isinstance(e.rhs, Const)) and _is_affine_form(e.lhs) and _is_affine_form(e.rhs)
     return False
 
+
+# arrays of up to this many dimensions (each a dimension of the iteration spaces' accesses)
+_MAX_DIMS = 6
 
 # a table (const global or static const local array) is a ROM of up to this many elements
 _MAX_TABLE_ELEMENTS = 1 << 16

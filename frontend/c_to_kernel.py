@@ -147,9 +147,9 @@ class CToKernel:
         self.top_name = ""
         # the top function's early returns: its flag "has returned" and its value
         self.top_done: Variable | None = None
-        # the statements 'continue' and 'break' leave, innermost last: a loop with the flag its
-        # continue sets (None: it has none), or a switch with the flag its break sets
-        self.jump_targets: list[tuple[str, Variable | None]] = []
+        # the statements 'continue' and 'break' leave, innermost last: a loop with the flags its
+        # continue and its break set (None: it has none), or a switch with its break's flag
+        self.jump_targets: list[_JumpTarget] = []
         self.top_result: Variable | None = None
 
     # ---- entry -------------------------------------------------------------------------------
@@ -486,13 +486,19 @@ class CToKernel:
             flags: list[Variable] = []
             if done is not None and _contains_return(item):
                 flags.append(done)
-            for kind, flag in reversed(self.jump_targets):
-                # the innermost loop's continue, the innermost switch's break (a break out of a loop
-                # is an error where it is)
-                if flag is not None and _jumps(item, c_ast.Continue if kind == "loop" else c_ast.Break):
-                    flags.append(flag)
-                if kind == "loop":
-                    break
+            in_switch = False
+            for target in reversed(self.jump_targets):
+                # the innermost loop's continue and break, the switches' breaks inside it
+                if target.kind == "switch":
+                    if not in_switch and target.broken is not None and _jumps(item, c_ast.Break):
+                        flags.append(target.broken)
+                    in_switch = True
+                    continue
+                if target.skipped is not None and _jumps(item, c_ast.Continue):
+                    flags.append(target.skipped)
+                if target.broken is not None and not in_switch and _jumps(item, c_ast.Break):
+                    flags.append(target.broken)
+                break
             if flags and k + 1 < len(items):
                 loc = self.loc(item)
                 rest = self._items(items[k + 1 :], found)
@@ -589,7 +595,7 @@ class CToKernel:
         if isinstance(node, c_ast.Return):
             return self._return(node)
         if isinstance(node, c_ast.Continue):
-            loops = [flag for kind, flag in self.jump_targets if kind == "loop"]
+            loops = [t.skipped for t in self.jump_targets if t.kind == "loop"]
             if not loops:
                 raise HlsError(loc, "continue statement not within a loop")
             assert loops[-1] is not None  # (a loop whose body holds a continue has its flag)
@@ -597,10 +603,9 @@ class CToKernel:
         if isinstance(node, c_ast.Break):
             if not self.jump_targets:
                 raise HlsError(loc, "break statement not within a loop or switch")
-            kind, flag = self.jump_targets[-1]
-            if kind == "loop" or flag is None:
-                raise unsupported(loc, "'break' out of a loop")
-            return [Assign(flag, None, Const(1, INT, loc), loc)]
+            broken = self.jump_targets[-1].broken
+            assert broken is not None  # (a loop or switch whose body holds a break has its flag)
+            return [Assign(broken, None, Const(1, INT, loc), loc)]
         if isinstance(node, c_ast.Switch):
             return self._switch(node)
         if isinstance(node, c_ast.FuncCall):
@@ -658,7 +663,7 @@ class CToKernel:
         out: list[Stmt] = [Assign(subject, None, value, loc), Assign(fall, None, Const(0, INT, loc), loc), Assign(done, None, Const(0, INT, loc), loc)]
         cases = [v for v, _ in labels if v is not None]
         self.scopes.append(_Scope())
-        self.jump_targets.append(("switch", done))
+        self.jump_targets.append(_JumpTarget("switch", None, done))
         found: list[Pragma] = []
         leaving: list[Variable] = []
         for case, label in labels:
@@ -678,7 +683,7 @@ class CToKernel:
                     left = binary("||", left, VarRead(flag, at), at)
                 out.append(If(binary("&&", VarRead(fall, at), Unary("!", left, INT, at), at), body, [], at))
             # a continue or return in these statements leaves the switch too: the next labels' test it
-            loop_flag = next((f for k, f in reversed(self.jump_targets) if k == "loop"), None)
+            loop_flag = next((t.skipped for t in reversed(self.jump_targets) if t.kind == "loop"), None)
             if loop_flag is not None and loop_flag not in leaving and _jumps(label, c_ast.Continue):
                 leaving.append(loop_flag)
             returned = self.frames[-1].done if self.frames else self.top_done
@@ -1075,15 +1080,25 @@ class CToKernel:
         self.loop_stack.append((cname, var))
         pragmas: list[Pragma] = []
         body_items = node.stmt.block_items or [] if isinstance(node.stmt, c_ast.Compound) else [node.stmt]
-        # 'continue' sets a flag (clear when an iteration starts) the statements after it test
+        # 'continue' sets a flag (clear when an iteration starts) the statements after it test;
+        # 'break' one (clear before the loop) that the rest of the iteration and every later one
+        # test: the remaining iterations run empty (the loop does not end early yet)
         skip = self._temporary("continue_flag", INT, loc) if _jumps(node.stmt, c_ast.Continue) else None
-        self.jump_targets.append(("loop", skip))
+        broken = self._temporary("break_flag", INT, loc) if _jumps(node.stmt, c_ast.Break) else None
+        self.jump_targets.append(_JumpTarget("loop", skip, broken))
         body = self._block(list(body_items), "loop", pragmas)
         self.jump_targets.pop()
         if skip is not None:
             body.insert(0, Assign(skip, None, Const(0, INT, loc), loc))
-        for e in after:  # (after a continue too, as C's increment expression)
-            body.extend(self.stmt(e))
+        increments = [s for e in after for s in self.stmt(e)]  # (after a continue too, as C's)
+        if broken is not None:
+            self.pending.append(Assign(broken, None, Const(0, INT, loc), loc))
+            running: Expr = Unary("!", VarRead(broken, loc), INT, loc)
+            body = [If(running, body, [], loc)]
+            if increments:
+                body.append(If(clone_expr(running), increments, [], loc))
+        else:
+            body.extend(increments)
         self.loop_stack.pop()
         self.scopes.pop()
         _check_not_written(body, read_variables(bound, arrays=True), loc)
@@ -1916,6 +1931,16 @@ def _has_side_effects(node: c_ast.Node) -> bool:
     finder = Finder()
     finder.visit(node)
     return finder.found
+
+
+@dataclass
+class _JumpTarget:
+    """What ``continue`` and ``break`` leave: a loop (``kind`` "loop") or a switch, and the flags
+    they set (None where the body has none)."""
+
+    kind: str
+    skipped: Variable | None  # continue (loops)
+    broken: Variable | None  # break
 
 
 class _JumpFinder(c_ast.NodeVisitor):

@@ -35,7 +35,7 @@ REQUIRED = {
     "compound_assign", "div_mod", "shifts", "float_to_int", "implicit_int_to_float", "mixed_sign_compare", "ternary",
     "if", "else", "indirect_index", "recurrence", "loop_arg_start", "narrowing_bound_init", "large_arrays", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",
     "math:sqrtf", "math:fabs", "math:fabsf", "math:fmin", "math:fmaxf", "math:exp", "math:logf", "math:pow",
-    "pragma_unroll", "pragma_partition", "pragma_allocation", "switch", "switch_fallthrough", "continue", "table_global",
+    "pragma_unroll", "pragma_partition", "pragma_allocation", "switch", "switch_fallthrough", "continue", "break", "table_global",
     "table_static",
 } | {f"type:{t.name}" for t in INT_TYPES}  # fmt: skip
 

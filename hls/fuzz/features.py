@@ -30,7 +30,7 @@ FEATURES: dict[str, str] = {
     "incdec": "x++ / x-- statements",
     "if_else": "if / if-else statements",
     "switch": "switch statements (fall-through, break, default anywhere)",
-    "continue": "if (c) continue; in loop bodies",
+    "continue": "if (c) continue; and if (c) break; in loop bodies",
     "tables": "file-scope and static const tables read with in-range subscripts",
     "nested_loops": "loop nests up to depth 3",
     "triangular": "bounds affine in an outer iterator",

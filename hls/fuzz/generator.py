@@ -600,10 +600,12 @@ class KernelGenerator:
         self.emit("}")
 
     def skip_rest(self) -> None:
-        """``if (c) continue;`` (only inside a loop)."""
+        """``if (c) continue;`` or ``if (c) break;`` (only inside a loop; a break inside a switch
+        is the switch's)."""
         cond = self.condition(2)
-        self.used.add("continue")
-        self.emit(f"if ({cond.text}) continue;")
+        jump = "break" if self.rng.random() < 0.35 else "continue"
+        self.used.add(jump)
+        self.emit(f"if ({cond.text}) {jump};")
 
     def table(self) -> None:
         """A const table with constant contents (a file-scope one, or a static local one in the top

@@ -1091,9 +1091,14 @@ class CToKernel:
         if skip is not None:
             body.insert(0, Assign(skip, None, Const(0, INT, loc), loc))
         increments = [s for e in after for s in self.stmt(e)]  # (after a continue too, as C's)
-        if broken is not None:
-            self.pending.append(Assign(broken, None, Const(0, INT, loc), loc))
-            running: Expr = Unary("!", VarRead(broken, loc), INT, loc)
+        # a return inside the loop leaves it too: its flag stops the later iterations like a break
+        returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
+        if broken is not None or returned is not None:
+            if broken is not None:
+                self.pending.append(Assign(broken, None, Const(0, INT, loc), loc))
+            flags = [VarRead(f, loc) for f in (broken, returned) if f is not None]
+            left = flags[0] if len(flags) == 1 else binary("||", flags[0], flags[1], loc)
+            running: Expr = Unary("!", left, INT, loc)
             body = [If(running, body, [], loc)]
             if increments:
                 body.append(If(clone_expr(running), increments, [], loc))
@@ -1861,24 +1866,13 @@ def _first_element_only(body: c_ast.Node, name: str) -> bool:
 
 
 class _Returns(c_ast.NodeVisitor):
-    """The ``return`` statements of a function body, and whether one is inside a loop."""
+    """The ``return`` statements of a function body."""
 
     def __init__(self) -> None:
         self.found: list[c_ast.Return] = []
-        self.in_loop: c_ast.Return | None = None
-        self.depth = 0
 
     def visit_Return(self, node: c_ast.Return) -> None:
         self.found.append(node)
-        if self.depth and self.in_loop is None:
-            self.in_loop = node
-
-    def _loop(self, node: c_ast.Node) -> None:
-        self.depth += 1
-        self.generic_visit(node)
-        self.depth -= 1
-
-    visit_For = visit_While = visit_DoWhile = _loop
 
 
 # C library calls beside the math functions: printing is ignored in hardware (with a warning),
@@ -1981,11 +1975,8 @@ def _contains_return(node: c_ast.Node) -> bool:
 
 def _early_returns(body: c_ast.Compound) -> bool:
     """Whether a function body returns anywhere but in its last statement (then each return sets a
-    flag the statements after it test); a return inside a loop is not supported."""
+    flag the statements after it test, and the loops around it, like a break)."""
     finder = _Returns()
     finder.visit(body)
     items = [x for x in body.block_items or [] if not isinstance(x, c_ast.Pragma)]
-    if finder.in_loop is not None:
-        coord = finder.in_loop.coord
-        raise unsupported(SourceLoc(str(coord.file), int(coord.line), int(coord.column or 1)), "'return' inside a loop")
     return any(r is not (items[-1] if items else None) for r in finder.found)

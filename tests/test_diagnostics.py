@@ -21,7 +21,6 @@ CASES = {
     "math": ("double f(double x) {\n  return sin(x);\n}\n", 2, 10, "call to 'sin' (only functions defined in this file are inlined, and sqrt, sqrtf, fabs, fabsf, fmin, fminf, fmax, fmaxf, exp, expf, log, logf, pow, powf) is not supported"),
     "long_double": ("void f(long double a[4]) {\n  a[0] = 1;\n}\n", 1, 20, "type 'long double' is not supported"),
     "float_mod": ("void f(double a[4]) {\n  a[0] = a[1] % 2;\n}\n", 2, 10, "invalid operands to '%' (floating-point values)"),
-    "return_in_loop": ("int f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n    if (a[i]) return i;\n  }\n  return 0;\n}\n", 3, 15, "'return' inside a loop is not supported"),
     "continue_outside_loop": ("void f(int a[4]) {\n  if (a[0]) continue;\n}\n", 2, 13, "continue statement not within a loop"),
     "duplicate_case": ("void f(int a[4]) {\n  switch (a[0]) { case 1: a[1] = 0; break; case 1: a[2] = 0; }\n}\n", 2, 49, "duplicate case value"),
     "case_not_constant": ("void f(int a[4]) {\n  switch (a[0]) { case 1: break; case a[1]: a[2] = 0; }\n}\n", 2, 39, "case label does not reduce to an integer constant"),

@@ -124,6 +124,10 @@ class _Partitioner:
                 digit_expr = Binary("/", clone_expr(index), Const(size, t, loc), t, loc)
                 within = Binary("%", clone_expr(index), Const(size, t, loc), t, loc)
             fixed = self.constant(index, scheme, size, loops)
+            if fixed is not None and not 0 <= fixed < n:
+                # every execution would be out of bounds (C: undefined), so none happens, as in an
+                # unrolled copy its guard never runs: selected at run time like any other access
+                fixed = None
             out.append((digit_expr if fixed is None else fixed, within))
         return out
 

@@ -665,9 +665,12 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
             short = {"block": "bram", "distributed": "lutram", "registers": "regfile"}[style]
             if mem.init is not None:  # a table: its own module, whose memory starts with the contents
                 contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
-                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents)
+                # a small table gets no style: Yosys finds no ECP5 mapping for a distributed ROM
+                # of two read ports, and LUTs or block RAM both serve it
+                attribute = "" if style == "distributed" else f'rom_style = "{style}"'
+                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute)
             else:
-                ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style)
+                ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style, (), f'ram_style = "{style}"')
             b.rams.setdefault(ram.module, ram)
             conns = [("clk", "ap_clk")]
             for p in used_ports:

@@ -71,3 +71,4 @@ class RtlRam:
     ports: int
     style: str
     init: tuple[str, ...] = ()  # a ROM's contents, one literal per element (empty: a RAM)
+    attribute: str = ""  # the memory's synthesis attribute (none: the tools choose)

@@ -1052,7 +1052,10 @@ class CToKernel:
         for other in others:
             if _names(other) & {cname}:
                 raise unsupported(self.loc(other), f"a loop initialisation reading loop variable '{cname}'")
-            self.pending.extend(self._local_decl(other) if isinstance(other, c_ast.Decl) else self.stmt(other))
+            done = self._local_decl(other) if isinstance(other, c_ast.Decl) else self.stmt(other)
+            # they run before the loop takes its initial value, which C computes first
+            _check_not_written(done, read_variables(init_expr, arrays=True), f"which the initial value of '{cname}' reads, later in the loop's initialisation")
+            self.pending.extend(done)
         # next: the loop variable's step, then (comma-separated) expressions run after each iteration
         nxt, after = node.next, []
         if isinstance(nxt, c_ast.ExprList):
@@ -1106,16 +1109,20 @@ class CToKernel:
             body.extend(increments)
         self.loop_stack.pop()
         self.scopes.pop()
-        _check_not_written(body, read_variables(bound, arrays=True), loc)
+        _check_not_written(body, read_variables(bound, arrays=True), f"which the loop bound at line {loc.line} reads, inside the loop")
         if outer is not None:
             self.exited_loop_vars.add(outer)
-        name = label or f"{self.top_name}_L{loc.line}"
-        base, n = name, 1
-        while name in self.loop_names:  # two loops on one line
+        name = self._loop_name(label or f"{self.top_name}_L{loc.line}")
+        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc)
+
+    def _loop_name(self, base: str) -> str:
+        """``base``, or ``base_2``, ``base_3``... if taken (two loops on one line)."""
+        name, n = base, 1
+        while name in self.loop_names:
             n += 1
             name = f"{base}_{n}"
         self.loop_names.add(name)
-        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc)
+        return name
 
     def _step(self, nxt: c_ast.Node | None, cname: str, loc: SourceLoc) -> int:
         if isinstance(nxt, c_ast.UnaryOp) and nxt.op in _INCDEC and _is_id(nxt.expr, cname):
@@ -1292,7 +1299,7 @@ class CToKernel:
                 t = self.decl_type(node.expr.type, node)
             else:
                 t = self._sizeof_expr(node.expr)
-            size = (t.elem.width + 7) // 8 * t.depth if isinstance(t, ArrayType) else (t.width + 7) // 8
+            size = _byte_size(t.elem) * t.depth if isinstance(t, ArrayType) else _byte_size(t)
             return Const(size, ct.ULONG, loc)
         operand = self.expr(node.expr)
         if node.op == "!":
@@ -1390,7 +1397,7 @@ class CToKernel:
             raise HlsError(self.loc(args[0]), f"'{name}' into const array '{dst.name}'")
         size = _fold(convert(self.expr(args[2]), ct.ULONG))
         elem = dst.type.elem
-        esize = elem.width // 8 if elem.width >= 8 else 1
+        esize = _byte_size(elem)
         row = math.prod(dst.type.dims[1:])
         if not isinstance(size, int) or size % esize or (size // esize) % row:
             unit = "rows" if row > 1 else "elements"
@@ -1418,7 +1425,7 @@ class CToKernel:
         if count == 0:
             return []
         extents = [count, *dst.type.dims[1:]]
-        ivs = [self._temporary_loop_variable(loc) for _ in extents]
+        ivs = [Variable(self._unique("lib_i"), INT, "loop", loc) for _ in extents]
         index: list[Expr] = [VarRead(v, loc) for v in ivs]
         if name == "memcpy":
             value: Expr = ArrayRead(src, [_plus(clone_expr(index[0]), src_start, loc), *(clone_expr(i) for i in index[1:])], loc)
@@ -1428,17 +1435,9 @@ class CToKernel:
             index[0] = _plus(index[0], dst_start, loc)
         body: list[Stmt] = [Assign(dst, index, value, loc)]
         for iv, extent in reversed(list(zip(ivs, extents))):
-            loop_name = f"{self.top_name}_L{loc.line}_{name}"
-            base, n = loop_name, 1
-            while loop_name in self.loop_names:
-                n += 1
-                loop_name = f"{base}_{n}"
-            self.loop_names.add(loop_name)
+            loop_name = self._loop_name(f"{self.top_name}_L{loc.line}_{name}")
             body = [For(iv, Const(0, INT, loc), "<", Const(extent, INT, loc), INT, 1, body, loop_name, [], loc)]
         return body
-
-    def _temporary_loop_variable(self, loc: SourceLoc) -> Variable:
-        return Variable(self._unique("lib_i"), INT, "loop", loc)
 
     def _call(self, node: c_ast.FuncCall, want_value: bool) -> Variable | None:
         """Inlines a call: its statements go to ``self.pending``; returns the result variable."""
@@ -1824,15 +1823,17 @@ def _has_const(node: c_ast.Node) -> bool:
     return isinstance(node, c_ast.TypeDecl) and "const" in (node.quals or [])
 
 
-def _check_not_written(body: list[Stmt], names: set[Variable], loc: SourceLoc) -> None:
+def _check_not_written(body: list[Stmt], names: set[Variable], why: str) -> None:
+    """A located 'not supported' error at an assignment in ``body`` to one of ``names`` (``why``
+    says what reads them)."""
     for s in body:
         if isinstance(s, Assign) and s.var in names:
-            raise unsupported(s.loc, f"assignment to '{s.var.name}', which the loop bound at line {loc.line} reads, inside the loop")
+            raise unsupported(s.loc, f"assignment to '{s.var.name}', {why}")
         if isinstance(s, For):
-            _check_not_written(s.body, names, loc)
+            _check_not_written(s.body, names, why)
         elif isinstance(s, If):
-            _check_not_written(s.then_body, names, loc)
-            _check_not_written(s.else_body, names, loc)
+            _check_not_written(s.then_body, names, why)
+            _check_not_written(s.else_body, names, why)
 
 
 def c_to_kernel(ast: c_ast.FileAST, file: Path, top: str, warnings: list[Diagnostic] | None = None) -> KernelFunction:
@@ -1879,6 +1880,11 @@ class _Returns(c_ast.NodeVisitor):
 # integer abs is an expression, memcpy/memset are loops
 _OUTPUT_FUNCTIONS = ("printf", "fprintf", "puts", "putchar", "fflush")
 _INT_ABS = {"abs": ct.INT, "labs": ct.LONG, "llabs": ct.LLONG}
+
+
+def _byte_size(t: ScalarType) -> int:
+    """sizeof a scalar (a _Bool is a byte)."""
+    return (t.width + 7) // 8
 
 
 def _plus(e: Expr, k: int, loc: SourceLoc) -> Expr:

@@ -60,3 +60,13 @@ def test_initialisation_reading_the_loop_variable_is_a_located_error(tmp_path: P
     proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
     assert proc.returncode == 1 and f"{src}:3:" in proc.stderr
     assert "a loop initialisation reading loop variable 'i' is not supported" in proc.stderr, proc.stderr
+
+
+def test_initialisation_writing_what_the_initial_value_reads_is_a_located_error(tmp_path: Path) -> None:
+    """C takes the loop variable's initial value first: an assignment after it (``k = 3``) to what
+    that value reads (k) would be seen too early, so it is refused where it is."""
+    src = tmp_path / "k.c"
+    src.write_text("void f(int a[8], int k) {\n  int j;\n  for (j = k, k = 3; j < 8; j++) a[j] = k;\n}\n")
+    proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
+    assert proc.returncode == 1, proc.stderr
+    assert f"{src}:3:15: error: assignment to 'k', which the initial value of 'j' reads, later in the loop's initialisation is not supported" in proc.stderr

@@ -605,7 +605,8 @@ def print_kernel(fn: KernelFunction) -> str:
     for note in fn.transformations:
         out.append(f"  // transform: {note}")
     for v in fn.locals:
-        out.append(f"  {'bank' if v.kind == 'bank' else 'local'} {v.type} {v.name}")
+        table = f" = {{{', '.join(str(x) for x in v.init)}}}" if v.init is not None else ""
+        out.append(f"  {'bank' if v.kind == 'bank' else 'local'} {'const ' if table else ''}{v.type} {v.name}{table}")
     for part in fn.partitions:
         schemes = ", ".join(f"{scheme} {n}" if scheme != "none" else "-" for scheme, n in part.schemes)
         out.append(f"  partition {part.array.name} ({schemes}) into {', '.join(b.name for b in part.banks)}")
@@ -701,11 +702,20 @@ def verify_kernel(fn: KernelFunction) -> None:
             fail(e.loc, "?: arms differ from its type")
         return e.type
 
+    for v in fn.locals:
+        if v.init is not None:
+            depth = v.type.depth if isinstance(v.type, ArrayType) else 1
+            elem = v.type.elem if isinstance(v.type, ArrayType) else v.type
+            if len(v.init) != depth or any(isinstance(x, float) != isinstance(elem, FloatType) for x in v.init):
+                fail(v.loc, f"contents of table {v.name} do not match {v.type}")
+
     def walk(stmts: list[Stmt], loop_vars: set[Variable]) -> None:
         for s in stmts:
             if isinstance(s, Assign):
                 if s.var in loop_vars:
                     fail(s.loc, f"assignment to loop variable {s.var.name}")
+                if s.var.init is not None:
+                    fail(s.loc, f"assignment to table {s.var.name}")
                 if s.indices is None:
                     want = s.var.type
                 else:

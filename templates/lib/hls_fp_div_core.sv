@@ -78,10 +78,10 @@ module hls_fp_div_core #(
         .q({part[k+1], quot[k+1], divisor[k+1], keep[k+1]}));
   end
   // the rounding's exponent tests beside the last row
-  logic tiny_n, far_n, tiny2, far2;
-  logic [XW-1:0] shift_n, shift2;
-  hls_fp_round_prep #(MW, XW) u_prep (.e(keep[QW-1][XW-1:0]), .tiny(tiny_n), .shift(shift_n), .far(far_n));
-  hls_fp_pipe #(XW + 2, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, shift_n, far_n}), .q({tiny2, shift2, far2}));
+  logic tiny_n, tiny2;
+  logic [$clog2(MW + 4)-1:0] sh_n, sh2;
+  hls_fp_round_prep #(MW, XW) u_prep (.e(keep[QW-1][XW-1:0]), .tiny(tiny_n), .sh(sh_n));
+  hls_fp_pipe #($bits(sh_n) + 1, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, sh_n}), .q({tiny2, sh2}));
 
   // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] (the exponent is already one less)
   logic s2, special2, sticky;
@@ -98,7 +98,7 @@ module hls_fp_div_core #(
   hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
       .clk(clk), .ce(ce),
       .s(s2), .e(e2), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}),
-      .pre_tiny(tiny2), .pre_shift(shift2), .pre_far(far2), .r(rounded));
+      .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

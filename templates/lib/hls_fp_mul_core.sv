@@ -9,7 +9,11 @@
 // the leading-zero count, then the shift), then one cycle normalises it and one rounds (at
 // LATENCY 1 only the rounding is registered, at 2 the product and the rounding). Beside a
 // product of two or more cycles the operands' exponents and classes are decoded a cycle late,
-// and from three the classes are registered before the special result is made of them.
+// and from three the classes are registered before the special result is made of them. The
+// rounding learns whether a subnormal result's shift drops a bit that is not zero from the
+// operands' trailing zeros (those of the product are their sum; the bits the shift drops are
+// zero exactly when tz(a) + tz(b) + esum >= MW: the leading zeros cancel out), counted beside
+// the product, so the shift's sticky bit needs no mask and no wide OR.
 `default_nettype none
 
 module hls_fp_mul_core #(
@@ -42,14 +46,18 @@ module hls_fp_mul_core #(
   logic [MW:0] ma, mb;
   logic [W-1:0] a_quiet, b_quiet, special_r;
   logic signed [XW-1:0] esum;
-  logic [1+1+W+XW-1:0] keep0, keep1, keep2;
+  localparam int TZW = $clog2(MW + 2);  // a significand's trailing zeros (MW + 1 when zero)
+  logic [TZW:0] tzs;  // the product's trailing zeros: the operands' summed
+  logic [(TZW + 1)+1+1+W+XW-1:0] keep0, keep1;
+  logic [1+1+W-1:0] keep2;
 
   // the significands go to the product at once; the rest of the decoding (the exponent sum, the
   // special results) can wait a cycle beside it when the product takes two or more, which keeps
   // it off the path from whatever selects the operands (a shared unit's multiplexers)
   logic [W-1:0] ar, br;
   logic [EW-1:0] ea_unused, eb_unused;
-  logic [MW:0] mar_unused, mbr_unused;
+  logic [MW:0] mar, mbr, mar_reversed, mbr_reversed, tz_shifted_a_unused, tz_shifted_b_unused;
+  logic [TZW-1:0] tza_c, tzb_c, tza, tzb;
   logic [W-1:0] a_quiet_unused, b_quiet_unused;
   logic a_nan_unused, a_inf_unused, a_zero_unused, b_nan_unused, b_inf_unused, b_zero_unused;
   localparam int DL = PL >= 2 ? 1 : 0;  // the decoding's delay
@@ -66,19 +74,26 @@ module hls_fp_mul_core #(
   logic [EW-1:0] ea_c, eb_c;
   logic [W-1:0] a_quiet_c, b_quiet_c;
   logic a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c;
-  hls_fp_classify #(EW, MW) u_a (.x(ar), .nan(a_nan_c), .inf(a_inf_c), .zero(a_zero_c), .e_eff(ea_c), .sig(mar_unused), .quiet(a_quiet_c));
-  hls_fp_classify #(EW, MW) u_b (.x(br), .nan(b_nan_c), .inf(b_inf_c), .zero(b_zero_c), .e_eff(eb_c), .sig(mbr_unused), .quiet(b_quiet_c));
-  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W, CL) u_classes (
+  hls_fp_classify #(EW, MW) u_a (.x(ar), .nan(a_nan_c), .inf(a_inf_c), .zero(a_zero_c), .e_eff(ea_c), .sig(mar), .quiet(a_quiet_c));
+  hls_fp_classify #(EW, MW) u_b (.x(br), .nan(b_nan_c), .inf(b_inf_c), .zero(b_zero_c), .e_eff(eb_c), .sig(mbr), .quiet(b_quiet_c));
+  for (genvar k = 0; k <= MW; k++) begin : g_reverse
+    assign mar_reversed[k] = mar[MW-k];
+    assign mbr_reversed[k] = mbr[MW-k];
+  end
+  hls_fp_clz #(MW + 1, TZW) u_tza (.x(mar_reversed), .n(tza_c), .shifted(tz_shifted_a_unused));
+  hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mbr_reversed), .n(tzb_c), .shifted(tz_shifted_b_unused));
+  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W + 2 * TZW, CL) u_classes (
       .clk(clk), .ce(ce),
-      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c}),
-      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet}));
+      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c, tza_c, tzb_c}),
+      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet, tza, tzb}));
   assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_inf ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
   // the product's leading one at bit PW - 1 means 1.f * 2^(esum - BIAS)
   assign esum = XW'(ea_eff) + XW'(eb_eff) - BIAS + 1;
-  assign keep0 = {s, special, special_r, esum};
+  assign tzs = (TZW + 1)'(tza) + (TZW + 1)'(tzb);  // beside the exponent sum, after the classes' cut
+  assign keep0 = {tzs, s, special, special_r, esum};
 
   logic [PW-1:0] product;
   hls_mul #(.W(PW), .LATENCY(PL)) u_product (
@@ -92,28 +107,37 @@ module hls_fp_mul_core #(
   logic s2, special2, special3;
   logic [W-1:0] special_r2, special_r3;
   logic signed [XW-1:0] esum2;
-  logic signed [XW-1:0] esumc, esum_far, shift_n, shift2;
-  logic tiny_n, far_n, tiny2, far2;
+  logic signed [XW-1:0] esumc, esum_far, shift_n;
+  localparam int SHW = $clog2(MW + 4);  // the rounding's shift (see hls_fp_round_prep)
+  logic [SHW-1:0] sh_n, sh2;
+  logic [TZW:0] tzsc;
+  logic tiny_n, far_n, lost_n, tiny2, lost2;
   logic [EW+MW:0] rounded, result;
 
   hls_fp_clz #(PW, LW) u_clz (.x(product), .n(lz), .shifted(product_shifted_unused));
   hls_fp_pipe #(PW + LW + $bits(keep1) + XW, NC) u_count (
       .clk(clk), .ce(ce), .d({product, lz, keep1, keep1[XW-1:0] + XW'(MW + 2)}), .q({productc, lzc, keep1c, esum_far}));
   // with the count a cycle ahead, the rounding's exponent tests come from esum and the count
-  // beside the shift (e = esum - lzc: e < 1, 1 - e, and whether 1 - e >= MW + 3)
+  // beside the shift (e = esum - lzc: e < 1, 1 - e, and whether 1 - e >= MW + 3), and whether
+  // the subnormal shift drops a bit that is not zero (from the trailing zeros, see the top)
   assign esumc = keep1c[XW-1:0];
+  assign tzsc = keep1c[$bits(keep1)-1-:(TZW + 1)];
   assign tiny_n = esumc <= $signed(XW'(lzc));
-  assign shift_n = XW'(lzc) + XW'(1) - esumc;  // (used only when tiny)
+  assign shift_n = XW'(lzc) + XW'(1) - esumc;
   assign far_n = tiny_n && esum_far <= $signed(XW'(lzc));
-  hls_fp_pipe #(PW + $bits(keep1) + XW + 2, NL) u_norm (
-      .clk(clk), .ce(ce), .d({productc << lzc, keep1c[$bits(keep1)-1:XW], esumc - XW'(lzc), tiny_n, shift_n, far_n}),
-      .q({norm, keep2, tiny2, shift2, far2}));
+  assign sh_n = !tiny_n ? '0 : far_n ? '1 : shift_n[SHW-1:0];
+  logic unused_shift;
+  assign unused_shift = &{1'b0, shift_n[XW-1:SHW]};  // (the bits above matter only when far)
+  assign lost_n = tiny_n && $signed(XW'(tzsc)) + esumc < $signed(XW'(MW));
+  hls_fp_pipe #(PW + $bits(keep2) + XW + 2 + SHW, NL) u_norm (
+      .clk(clk), .ce(ce), .d({productc << lzc, keep1c[$bits(keep2)+XW-1:XW], esumc - XW'(lzc), tiny_n, sh_n, lost_n}),
+      .q({norm, keep2, esum2, tiny2, sh2, lost2}));
 
   // round and pack
-  assign {s2, special2, special_r2, esum2} = keep2;
-  hls_fp_round_core #(EW, MW, XW, RC, NC == 1) u_round (
+  assign {s2, special2, special_r2} = keep2;
+  hls_fp_round_core #(EW, MW, XW, RC, NC == 1, 1'b1) u_round (
       .clk(clk), .ce(ce), .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}),
-      .pre_tiny(tiny2), .pre_shift(shift2), .pre_far(far2), .r(rounded));
+      .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(lost2), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, RL) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

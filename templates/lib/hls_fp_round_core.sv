@@ -6,10 +6,11 @@
 // infinity. The other cores (mul, div, sqrt, conversions) end in it. Two steps: the shift of a
 // result below the normal range (with its sticky bit), then the increment and the packing; at
 // LATENCY 1 a register (clock enable ce) between them, at 0 combinational. With PRE the caller
-// computed, a cycle earlier, whether e < 1 (pre_tiny), the shift (1 - e, used when e < 1:
-// pre_shift) and whether it leaves no bit of sig (pre_far, when e < 1), which takes the exponent
-// arithmetic's carry chains off the path through the shift (the multiplier on ECP5); without
-// PRE those inputs are unused.
+// computed, a cycle earlier, whether e < 1 (pre_tiny) and the shift (pre_sh, as
+// hls_fp_round_prep gives it), which takes the exponent arithmetic's carry chains off the path
+// through the shift (the multiplier on ECP5); with LOST it also says whether the shift drops a
+// bit that is not zero (pre_lost), which takes the mask and the wide OR off that path (a product
+// knows it from its operands' trailing zeros). Inputs a mode does not use are ignored.
 `default_nettype none
 
 module hls_fp_round_core #(
@@ -17,7 +18,9 @@ module hls_fp_round_core #(
     parameter int MW = 23,
     parameter int XW = EW + 3,  // width of the signed exponent e
     parameter int LATENCY = 0,
-    parameter bit PRE = 1'b0
+    parameter bit PRE = 1'b0,
+    parameter bit LOST = 1'b0,
+    parameter int SHW = $clog2(MW + 4)  // the shift's width (see hls_fp_round_prep)
 ) (
     input  logic                 clk,
     input  logic                 ce,
@@ -25,16 +28,15 @@ module hls_fp_round_core #(
     input  logic signed [XW-1:0] e,
     input  logic        [MW+2:0] sig,
     input  logic                 pre_tiny,
-    input  logic        [XW-1:0] pre_shift,
-    input  logic                 pre_far,
+    input  logic       [SHW-1:0] pre_sh,
+    input  logic                 pre_lost,
     output logic        [EW+MW:0] r
 );
   localparam int SW = MW + 3;
-  localparam int SHW = $clog2(SW);
   localparam logic [EW-1:0] EMAX = '1;
 
-  logic tiny, far, round_up, s2, tiny2, big, big_inc, big2, big_inc2, carry, ones, ones2, top;
-  logic [SHW-1:0] sh;  // the shift when it leaves a bit of sig (not far)
+  logic tiny, lost, round_up, s2, tiny2, big, big_inc, big2, big_inc2, carry, ones, ones2, top;
+  logic [SHW-1:0] sh;  // the right shift: 0 unless tiny, all ones when no bit of sig stays
   logic [SW-1:0] shifted_now, shifted;
   logic [MW+1:0] rounded;
   logic [EW-1:0] e_inc, e2, e_inc2, e_final;
@@ -42,19 +44,21 @@ module hls_fp_round_core #(
   // below the normal range the significand shifts right to the subnormal exponent; the bits
   // shifted out stick to the lowest bit
   if (PRE) begin : g_pre
-    logic unused_pre;
-    assign unused_pre = &{1'b0, pre_shift[XW-1:SHW]};
     assign tiny = pre_tiny;
-    assign sh = tiny ? pre_shift[SHW-1:0] : '0;
-    assign far = pre_far;
+    assign sh = pre_sh;
   end else begin : g_here
     logic unused_pre;
-    logic [XW-1:0] shift;
-    assign unused_pre = &{1'b0, pre_tiny, pre_shift, pre_far, shift[XW-1:SHW]};
-    hls_fp_round_prep #(MW, XW) u_prep (.e(e), .tiny(tiny), .shift(shift), .far(far));
-    assign sh = shift[SHW-1:0];
+    assign unused_pre = &{1'b0, pre_tiny, pre_sh};
+    hls_fp_round_prep #(MW, XW, SHW) u_prep (.e(e), .tiny(tiny), .sh(sh));
   end
-  assign shifted_now = far ? SW'(sig != 0) : (sig >> sh) | SW'((sig & ~({SW{1'b1}} << sh)) != 0);
+  if (LOST) begin : g_lost
+    assign lost = pre_lost;
+  end else begin : g_mask
+    logic unused_lost;
+    assign unused_lost = &{1'b0, pre_lost};
+    assign lost = (sig & ~({SW{1'b1}} << sh)) != 0;
+  end
+  assign shifted_now = (sig >> sh) | SW'(lost);
   // the exponent after a carry out of the increment, and whether either overflows, beside the
   // shift: after the cut only the increment's carry chain remains
   assign e_inc = e[EW-1:0] + EW'(1);
@@ -62,7 +66,7 @@ module hls_fp_round_core #(
   assign big_inc = !tiny && e >= XW'(EMAX) - XW'(1);
   // whether the shifted significand is all ones (the increment then carries out of the top),
   // from sig beside the shift: only when nothing shifts (a shift brings in a zero at the top)
-  assign ones = !far && sh == '0 && &sig[SW-1:2];
+  assign ones = sh == '0 && &sig[SW-1:2];
   hls_fp_pipe #(1 + 1 + 2 * EW + 2 + 1 + SW, LATENCY) u_cut (
       .clk(clk), .ce(ce), .d({s, tiny, e[EW-1:0], e_inc, big, big_inc, ones, shifted_now}),
       .q({s2, tiny2, e2, e_inc2, big2, big_inc2, ones2, shifted}));

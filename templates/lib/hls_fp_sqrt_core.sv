@@ -72,10 +72,10 @@ module hls_fp_sqrt_core #(
         .q({radicand[k+1], root[k+1], part[k+1], keep[k+1]}));
   end
   // the rounding's exponent tests beside the last row
-  logic tiny_n, far_n, tiny2, far2;
-  logic [XW-1:0] shift_n, shift2;
-  hls_fp_round_prep #(MW, XW) u_prep (.e(keep[RW-1][XW-1:0]), .tiny(tiny_n), .shift(shift_n), .far(far_n));
-  hls_fp_pipe #(XW + 2, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, shift_n, far_n}), .q({tiny2, shift2, far2}));
+  logic tiny_n, tiny2;
+  logic [$clog2(MW + 4)-1:0] sh_n, sh2;
+  hls_fp_round_prep #(MW, XW) u_prep (.e(keep[RW-1][XW-1:0]), .tiny(tiny_n), .sh(sh_n));
+  hls_fp_pipe #($bits(sh_n) + 1, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, sh_n}), .q({tiny2, sh2}));
 
   logic special2;
   logic special3;
@@ -87,7 +87,7 @@ module hls_fp_sqrt_core #(
   assign radicand_unused = radicand[RW];
   hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
       .clk(clk), .ce(ce), .s(1'b0), .e(e2), .sig({root[RW], part[RW] != 0}),
-      .pre_tiny(tiny2), .pre_shift(shift2), .pre_far(far2), .r(rounded));
+      .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

@@ -30,7 +30,7 @@ module hls_fp_trunc_core #(
       .s(a[WI-1]),
       .e(XW'(ea) - REBIAS),
       .sig({1'b1, fa[MWI-1-:MWO], fa[MWI-MWO-1], fa[MWI-MWO-2:0] != 0}),
-      .pre_tiny(1'b0), .pre_shift('0), .pre_far(1'b0),
+      .pre_tiny(1'b0), .pre_sh('0), .pre_lost(1'b0),
       .r(rounded)
   );
 

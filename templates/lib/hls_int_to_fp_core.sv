@@ -29,7 +29,7 @@ module hls_int_to_fp_core #(
   hls_fp_clz #(IW, LW) u_clz (.x(mag), .n(lz), .shifted(mag_norm));
   assign norm = {mag_norm, {(NX - IW) {1'b0}}};
   hls_fp_round_core #(EW, MW, XW) u_round (
-      .clk(1'b0), .ce(1'b0), .s(neg), .e(TOP - XW'(lz)), .sig({norm[NX-1-:(MW+2)], norm[NX-MW-3:0] != 0}), .pre_tiny(1'b0), .pre_shift('0), .pre_far(1'b0), .r(rounded));
+      .clk(1'b0), .ce(1'b0), .s(neg), .e(TOP - XW'(lz)), .sig({norm[NX-1-:(MW+2)], norm[NX-MW-3:0] != 0}), .pre_tiny(1'b0), .pre_sh('0), .pre_lost(1'b0), .r(rounded));
   assign r = mag == 0 ? '0 : rounded;
 endmodule
 

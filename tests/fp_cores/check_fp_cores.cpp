@@ -74,13 +74,17 @@ struct Format {
   // a second operand related to the first: cancellation, near-ties, products at the limits
   uint64_t related(uint64_t a) const {
     uint64_t s = a >> (ew + mw) & 1, e = a >> mw & mask(ew), m = a & mask(mw);
-    switch (next() % 7) {
+    switch (next() % 8) {
       case 0: return pack(s ^ 1, e, m ^ (next() & 7));                        // x - x(1 +- ulps)
       case 1: return pack(next() & 1, e - next() % 4 + 1, next());            // close exponents
       case 2: return pack(next() & 1, e - (mw + next() % 6), next());         // alignment at the edge
       case 3: return pack(next() & 1, 2 * bias() - e + next() % 5 - 2, next());  // product near 1
       case 4: return pack(next() & 1, bias() - e + next() % (mw + 8) - mw, next());  // product subnormal
       case 5: return pack(next() & 1, e - bias() + next() % (mw + 8), next());  // quotient subnormal
+      case 6: {  // product subnormal, a short fraction: whether the shift drops a one (sticky)
+        unsigned keep = next() % (mw + 1);
+        return pack(next() & 1, bias() - e + next() % (mw + 8) - mw, next() & ~mask(mw - keep));
+      }
       default: return pack(next() & 1, emax() + bias() - e - next() % 4, next());  // product near overflow
     }
   }

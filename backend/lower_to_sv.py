@@ -450,7 +450,15 @@ class _Builder:
         self.regs.append(RtlReg(cont_q, 1, f"{start} ? {test_entry} : {test_next}", ti, None,
                                 f"loop {n}: the next iteration runs"))  # fmt: skip
         cont = f"{n}_cont"
-        self.wires.append(RtlWire(cont, 1, f"{start} ? {self.loop_test(op, first, bound_in, cw, narrow is not None)} : {cont_q}"))
+        later = cont_q
+        if op.exits:
+            # an exit flag ends the loop: no iteration starts once one is set (their iterations
+            # would do nothing). The registers as they are: a flag set in this very cycle lets
+            # one more (empty) iteration start, which keeps the store's logic off this path. On
+            # entry the flags are not looked at (the loop clears them as it starts).
+            flags = " | ".join(f"(|r_{m.name})" for m in op.exits)
+            later = f"{cont_q} & ~({flags})"
+        self.wires.append(RtlWire(cont, 1, f"{start} ? {self.loop_test(op, first, bound_in, cw, narrow is not None)} : {later}"))
         self._replace_wire(ti, f"{go} & {cont}")
         self._replace_wire(tf, f"{go} & ~{cont}")
 
@@ -539,7 +547,7 @@ def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str) -> Funct
                     bank, _ = part.locate(index)
                     held[bank].append(flat)
                 banks = tuple(ArrayBank(b.name, ports_of(b.name), _bank_elements(part, k, held[k])) for k, b in enumerate(part.banks))
-            params.append(ArrayArg(v.name, v.type.elem, v.type.dims, () if banks else ports_of(v.name), v.is_const, banks))
+            params.append(ArrayArg(v.name, v.type.elem, v.type.dims, () if banks else ports_of(v.name), v.is_const, banks, v.global_name or ""))
         else:
             params.append(ScalarArg(v.name, v.type))
     iface = FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file)

@@ -18,7 +18,7 @@ from pycparser import c_ast
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing, unsupported
 from hls.frontend.pragmas import DIRECTIVES, allocation_limit, honoured, option_location, parse_pragma
 from hls.ir import ctypes as ct
-from hls.ir.ctypes import DOUBLE, FLOAT, INT, ArrayType, FloatType, IntType, ScalarType
+from hls.ir.ctypes import BOOL, DOUBLE, FLOAT, INT, LONG, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.interface import SV_KEYWORDS
 from hls.ir.kernel import (
     ARITH_OPS,
@@ -122,6 +122,10 @@ class CToKernel:
         self.globals: dict[str, c_ast.Decl] = {}
         self.global_values: dict[str, Expr] = {}
         self.tables: dict[int, Variable] = {}  # the ROM of each table's declaration (by node)
+        # file-scope variables that are not const: parameters of the top standing for them (by C
+        # name), and those that are scalars (one element; a read or write is element 0)
+        self.global_state: dict[str, Variable] = {}
+        self.scalar_globals: set[Variable] = set()
         self.tables_pending: set[int] = set()
         fake = pycparser_fake_libc.directory
         for ext in ast.ext:
@@ -145,6 +149,7 @@ class CToKernel:
         self.exited_loop_vars: set[Variable] = set()
         self.loop_names: set[str] = set()
         self.top_name = ""
+        self.top_assigned: set[str] = set()
         # the top function's early returns: its flag "has returned" and its value
         self.top_done: Variable | None = None
         # the statements 'continue' and 'break' leave, innermost last: a loop with the flags its
@@ -160,6 +165,7 @@ class CToKernel:
             raise HlsError(SourceLoc(self.file, 1, 1), f"top function '{top}' is not defined in this file (functions: {known})")
         fd = self.funcs[top]
         self.top_name = top
+        self.top_assigned = _assigned_names(fd.body)  # (its parameters so named are not isl's)
         loc = self.loc(fd.decl)
         if top in SV_KEYWORDS:
             raise HlsError(loc, f"the top function's name '{top}' is a SystemVerilog keyword and cannot name the RTL module; rename the function")
@@ -172,8 +178,8 @@ class CToKernel:
         first_warning = len(self.warnings)
         prologue: list[Stmt] = []
         if _early_returns(fd.body):
-            self.top_done = self._temporary("return_done", INT, loc)
-            prologue.append(Assign(self.top_done, None, Const(0, INT, loc), loc))
+            self.top_done = self._temporary("return_done", BOOL, loc)
+            prologue.append(_set_flag(self.top_done, 0, loc))
             if ret is not None:
                 self.top_result = self._temporary("return_value", ret, loc)
         body = prologue + self._block(fd.body.block_items or [], "top")
@@ -183,7 +189,9 @@ class CToKernel:
         self._check_returns(body, ret, loc, top_level=True)
         # a block's pragmas are checked at its end: report them in source order
         self.warnings[first_warning:] = sorted(self.warnings[first_warning:], key=lambda d: (d.loc.file, d.loc.line, d.loc.col))
-        return KernelFunction(top, params, self.locals, ret, body, loc, self.fn_pragmas, allocations=self.allocations)
+        # the file-scope variables it uses, in the order the file declares them
+        state = sorted(self.global_state.values(), key=lambda v: (v.loc.line, v.loc.col))
+        return KernelFunction(top, params + state, self.locals, ret, body, loc, self.fn_pragmas, allocations=self.allocations)
 
     # ---- helpers -----------------------------------------------------------------------------
 
@@ -227,10 +235,43 @@ class CToKernel:
             if name in scope.refs:
                 raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i] and passing it on)")
         if name in self.globals:
-            if isinstance(self.globals[name].type, c_ast.ArrayDecl):
-                return self._table(self.globals[name], node if node is not None else self.globals[name])
+            d = self.globals[name]
+            if "const" not in (d.quals or []):
+                var = self._global_state_var(d)
+                if var in self.scalar_globals:
+                    return ArrayRead(var, [Const(0, INT, self.loc(node))], self.loc(node))
+                return var
+            if isinstance(d.type, c_ast.ArrayDecl):
+                return self._table(d, node if node is not None else d)
             return clone_expr(self._global_value(name, node))
         raise HlsError(self.loc(node), f"'{name}' is undeclared")
+
+    def _global_state_var(self, d: c_ast.Decl) -> Variable:
+        """The parameter of the top that stands for the file-scope variable ``d`` (not const: state
+        the kernel may write, kept between calls): an array, a scalar as one element. Its initial
+        value is the C program's (the variable lives in the testbench's memory, as an ap_memory
+        port of the RTL)."""
+        if d.name in self.global_state:
+            return self.global_state[d.name]
+        if isinstance(d.type, c_ast.FuncDecl):
+            raise HlsError(self.loc(d), f"'{d.name}' is a function")
+        saved, self.scopes = self.scopes, []  # (its type sees file scope only)
+        try:
+            if isinstance(d.type, c_ast.ArrayDecl):
+                t = self.decl_type(self._sized_array_decl(d), d)
+                scalar = False
+            else:
+                elem = self.scalar_type(d.type, d)
+                t = ArrayType(elem, (1,))
+                scalar = True
+        finally:
+            self.scopes = saved
+        assert isinstance(t, ArrayType)
+        var = Variable(self._unique(d.name), t, "param", self.loc(d), global_name=d.name)
+        self.global_state[d.name] = var
+        if scalar:
+            self.scalar_globals.add(var)
+        return var
 
     def _global_value(self, name: str, node: c_ast.Node) -> Expr:
         """The value of the file-scope ``const`` scalar ``name`` (its initializer, a constant)."""
@@ -579,11 +620,11 @@ class CToKernel:
         if isinstance(node, c_ast.UnaryOp) and node.op in _INCDEC:
             one = c_ast.Constant("int", "1", node.coord)
             return self._assign_to(node.expr, _INCDEC[node.op], one, node)
-        if isinstance(node, c_ast.For):
-            return [self._for(node, None)]
+        if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+            return [self._loop(node, None)]
         if isinstance(node, c_ast.Label):
-            if isinstance(node.stmt, c_ast.For):
-                return [self._for(node.stmt, node.name)]
+            if isinstance(node.stmt, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+                return [self._loop(node.stmt, node.name)]
             return self._stmt(node.stmt)
         if isinstance(node, c_ast.If):
             cond = self.expr(node.cond)
@@ -599,13 +640,13 @@ class CToKernel:
             if not loops:
                 raise HlsError(loc, "continue statement not within a loop")
             assert loops[-1] is not None  # (a loop whose body holds a continue has its flag)
-            return [Assign(loops[-1], None, Const(1, INT, loc), loc)]
+            return [_set_flag(loops[-1], 1, loc)]
         if isinstance(node, c_ast.Break):
             if not self.jump_targets:
                 raise HlsError(loc, "break statement not within a loop or switch")
             broken = self.jump_targets[-1].broken
             assert broken is not None  # (a loop or switch whose body holds a break has its flag)
-            return [Assign(broken, None, Const(1, INT, loc), loc)]
+            return [_set_flag(broken, 1, loc)]
         if isinstance(node, c_ast.Switch):
             return self._switch(node)
         if isinstance(node, c_ast.FuncCall):
@@ -623,8 +664,6 @@ class CToKernel:
         if isinstance(node, c_ast.Pragma):
             raise HlsError(loc, "pragma is not allowed here")
         what = {
-            c_ast.While: "'while' loop",
-            c_ast.DoWhile: "'do' loop",
             c_ast.Goto: "'goto'",
             c_ast.Case: "'case' label outside a switch's body",
             c_ast.Default: "'default' label outside a switch's body",
@@ -805,6 +844,9 @@ class CToKernel:
 
     def _lvalue(self, node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
         if isinstance(node, c_ast.ID):
+            found = self._resolve(node.name, node)
+            if isinstance(found, ArrayRead) and found.array in self.scalar_globals:
+                return found.array, found.indices
             var = self.lookup(node.name, node)
             if var.is_array:
                 raise HlsError(self.loc(node), f"cannot assign to array '{node.name}' as a whole")
@@ -990,7 +1032,7 @@ class CToKernel:
                 if result is not None:
                     assert not isinstance(result.type, ArrayType)
                     out.append(Assign(result, None, convert(value, result.type), loc))
-            return [*out, Assign(done, None, Const(1, INT, loc), loc)]
+            return [*out, _set_flag(done, 1, loc)]
         if node.expr is None:
             return [Return(None, loc)]
         value = self.expr(node.expr)
@@ -1020,6 +1062,110 @@ class CToKernel:
             raise HlsError(loc, "a function returning a value must end with 'return'")
 
     # ---- loops -------------------------------------------------------------------------------
+
+    def _loop(self, node: c_ast.For | c_ast.While | c_ast.DoWhile, label: str | None) -> For:
+        """A counted ``for`` loop the affine model takes (``_for``), else a loop that ends on a
+        flag (``_flagged_loop``)."""
+        if isinstance(node, c_ast.For) and self._counted(node):
+            return self._for(node, label)
+        return self._flagged_loop(node, label)
+
+    def _counted(self, node: c_ast.For) -> bool:
+        """Whether ``node`` is ``for (i = e; i CMP bound; i += c)`` (or i++, i--, i -= c, with other
+        initialisations and increments beside) whose body does not assign ``i`` and whose bound
+        reads only constants, loop variables and the scalar arguments: a loop of the affine model."""
+        init = node.init
+        if isinstance(init, c_ast.DeclList) and init.decls and init.decls[0].init is not None:
+            cname = init.decls[0].name
+        elif isinstance(init, c_ast.ExprList) and init.exprs and isinstance(init.exprs[0], c_ast.Assignment):
+            cname = init.exprs[0].lvalue.name if init.exprs[0].op == "=" and isinstance(init.exprs[0].lvalue, c_ast.ID) else None
+        elif isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
+            cname = init.lvalue.name
+        else:
+            return False
+        if cname is None:
+            return False
+        cond = node.cond
+        if not (isinstance(cond, c_ast.BinaryOp) and cond.op in ("<", "<=", ">", ">=")):
+            return False
+        if _is_id(cond.left, cname) == _is_id(cond.right, cname):
+            return False
+        bound = cond.right if _is_id(cond.left, cname) else cond.left
+        if cname in _names(bound) or _writes(node.stmt, cname):
+            return False
+        for n in _all_nodes(bound):
+            if isinstance(n, (c_ast.FuncCall, c_ast.ArrayRef, c_ast.Assignment, c_ast.StructRef)):
+                return False
+            if isinstance(n, c_ast.UnaryOp) and n.op in ("*", "&", *_INCDEC):
+                return False
+            if isinstance(n, c_ast.ID) and (n.name not in self.enums or any(n.name in sc.names for sc in self.scopes)):
+                try:
+                    found = self._resolve(n.name, n)
+                except HlsError:
+                    return True  # (the counted loop's lowering reports it)
+                if isinstance(found, ArrayRead):  # (a file-scope scalar: state in a memory)
+                    return False
+                if isinstance(found, Variable) and (found.kind not in ("loop", "param") or _writes(node.stmt, n.name)):
+                    return False
+                if isinstance(found, Variable) and found.kind == "param" and n.name in self.top_assigned:
+                    return False
+        steps = node.next.exprs if isinstance(node.next, c_ast.ExprList) else [node.next]
+        mine = [e for e in steps if isinstance(e, (c_ast.UnaryOp, c_ast.Assignment)) and _is_id(e.expr if isinstance(e, c_ast.UnaryOp) else e.lvalue, cname)]
+        if len(mine) != 1:
+            return False
+        nxt = mine[0]
+        if isinstance(nxt, c_ast.UnaryOp):
+            return nxt.op in _INCDEC
+        if nxt.op in ("+=", "-="):
+            amount = nxt.rvalue
+        elif nxt.op == "=" and isinstance(nxt.rvalue, c_ast.BinaryOp) and nxt.rvalue.op in "+-" and _is_id(nxt.rvalue.left, cname):
+            amount = nxt.rvalue.right
+        else:
+            return False
+        # a constant step: a constant expression (no variable, no call)
+        return not any(isinstance(n, (c_ast.FuncCall, c_ast.ArrayRef, c_ast.Assignment)) for n in _all_nodes(amount)) and not any(
+            isinstance(n, c_ast.ID) and n.name not in self.enums for n in _all_nodes(amount)
+        )
+
+    def _flagged_loop(self, node: c_ast.For | c_ast.While | c_ast.DoWhile, label: str | None) -> For:
+        """``while (c) S``, ``do S while (c)`` and any other ``for (init; c; next) S``: a loop over
+        a hidden counter (64 bits: it never ends by count) that ends when its break flag is set:
+        by ``if (!c) break;`` before the body (while, for) or after it (do, where a continue
+        still reaches it), or by a break or return in the body. ``next`` runs after a continue
+        too, as C's. The flag guards every effect of an iteration (``For.exits``)."""
+        loc = self.loc(node)
+        self.scopes.append(_Scope())
+        if isinstance(node, c_ast.For) and node.init is not None:
+            inits = list(node.init.decls) if isinstance(node.init, c_ast.DeclList) else [node.init]
+            for item in inits:
+                self.pending.extend(self._local_decl(item) if isinstance(item, c_ast.Decl) else self.stmt(item))
+        cond = node.cond
+        leave: list[c_ast.Node] = []
+        if cond is not None:
+            leave = [c_ast.If(c_ast.UnaryOp("!", cond, cond.coord), c_ast.Break(cond.coord), None, cond.coord)]
+        items = (node.stmt.block_items or []) if isinstance(node.stmt, c_ast.Compound) else [node.stmt]
+        head = [] if isinstance(node, c_ast.DoWhile) else leave
+        tail = leave if isinstance(node, c_ast.DoWhile) else [node.next] if isinstance(node, c_ast.For) and node.next is not None else []
+        counter = Variable(self._unique("loop_count"), LONG, "loop", loc)
+        skip = self._temporary("continue_flag", BOOL, loc) if _jumps(node.stmt, c_ast.Continue) else None
+        broken = self._temporary("break_flag", BOOL, loc)
+        self.jump_targets.append(_JumpTarget("loop", skip, broken))
+        pragmas: list[Pragma] = []
+        body = self._block([*head, *items], "loop", pragmas)
+        after = [s for item in tail for s in self.stmt(item)]
+        self.jump_targets.pop()
+        if skip is not None:
+            body.insert(0, _set_flag(skip, 0, loc))
+        returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
+        self.pending.append(_set_flag(broken, 0, loc))
+        flags = [broken] + ([returned] if returned is not None else [])
+        running: Expr = Unary("!", VarRead(broken, loc) if returned is None else binary("||", VarRead(broken, loc), VarRead(returned, loc), loc), INT, loc)
+        guarded: list[Stmt] = [If(running, body, [], loc)]
+        if after:
+            guarded.append(If(clone_expr(running), after, [], loc))
+        self.scopes.pop()
+        name = self._loop_name(label or f"{self.top_name}_L{loc.line}")
+        return For(counter, Const(0, LONG, loc), "<", Const(LONG.max, LONG, loc), LONG, 1, guarded, name, pragmas, loc, flags)
 
     def _for(self, node: c_ast.For, label: str | None) -> For:
         loc = self.loc(node)
@@ -1086,19 +1232,19 @@ class CToKernel:
         # 'continue' sets a flag (clear when an iteration starts) the statements after it test;
         # 'break' one (clear before the loop) that the rest of the iteration and every later one
         # test: the remaining iterations run empty (the loop does not end early yet)
-        skip = self._temporary("continue_flag", INT, loc) if _jumps(node.stmt, c_ast.Continue) else None
-        broken = self._temporary("break_flag", INT, loc) if _jumps(node.stmt, c_ast.Break) else None
+        skip = self._temporary("continue_flag", BOOL, loc) if _jumps(node.stmt, c_ast.Continue) else None
+        broken = self._temporary("break_flag", BOOL, loc) if _jumps(node.stmt, c_ast.Break) else None
         self.jump_targets.append(_JumpTarget("loop", skip, broken))
         body = self._block(list(body_items), "loop", pragmas)
         self.jump_targets.pop()
         if skip is not None:
-            body.insert(0, Assign(skip, None, Const(0, INT, loc), loc))
+            body.insert(0, _set_flag(skip, 0, loc))
         increments = [s for e in after for s in self.stmt(e)]  # (after a continue too, as C's)
         # a return inside the loop leaves it too: its flag stops the later iterations like a break
         returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
         if broken is not None or returned is not None:
             if broken is not None:
-                self.pending.append(Assign(broken, None, Const(0, INT, loc), loc))
+                self.pending.append(_set_flag(broken, 0, loc))
             flags = [VarRead(f, loc) for f in (broken, returned) if f is not None]
             left = flags[0] if len(flags) == 1 else binary("||", flags[0], flags[1], loc)
             running: Expr = Unary("!", left, INT, loc)
@@ -1113,7 +1259,7 @@ class CToKernel:
         if outer is not None:
             self.exited_loop_vars.add(outer)
         name = self._loop_name(label or f"{self.top_name}_L{loc.line}")
-        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc)
+        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc, [f for f in (broken, returned) if f is not None])
 
     def _loop_name(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``... if taken (two loops on one line)."""
@@ -1519,8 +1665,8 @@ class CToKernel:
         self.jump_targets = []
         frame = _InlineFrame(name, result)
         if _early_returns(fd.body):
-            frame.done = self._temporary(f"{name}_done", INT, loc)
-            setup.append(Assign(frame.done, None, Const(0, INT, loc), loc))
+            frame.done = self._temporary(f"{name}_done", BOOL, loc)
+            setup.append(_set_flag(frame.done, 0, loc))
         self.frames.append(frame)
         body = self._block(fd.body.block_items or [], "callee")
         self.frames.pop()
@@ -1891,6 +2037,26 @@ def _plus(e: Expr, k: int, loc: SourceLoc) -> Expr:
     return e if k == 0 else binary("+", e, Const(k, INT, loc), loc)
 
 
+def _all_nodes(node: c_ast.Node) -> list[c_ast.Node]:
+    """``node`` and every node below it."""
+    out, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        out.append(n)
+        todo.extend(child for _, child in n.children())
+    return out
+
+
+def _writes(node: c_ast.Node, name: str) -> bool:
+    """Whether ``node`` assigns, increments or takes the address of a variable called ``name``."""
+    for n in _all_nodes(node):
+        if isinstance(n, c_ast.Assignment) and _is_id(n.lvalue, name):
+            return True
+        if isinstance(n, c_ast.UnaryOp) and n.op in (*_INCDEC, "&") and _is_id(n.expr, name):
+            return True
+    return False
+
+
 def _names(node: c_ast.Node) -> set[str]:
     """The identifiers ``node`` mentions."""
 
@@ -1931,6 +2097,12 @@ def _has_side_effects(node: c_ast.Node) -> bool:
     finder = Finder()
     finder.visit(node)
     return finder.found
+
+
+def _set_flag(flag: Variable, value: int, loc: SourceLoc) -> Assign:
+    """``flag = value`` (a break, continue or return flag: a _Bool, a switch's an int)."""
+    assert isinstance(flag.type, IntType)
+    return Assign(flag, None, Const(value, flag.type, loc), loc)
 
 
 @dataclass

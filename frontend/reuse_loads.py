@@ -173,7 +173,7 @@ class _Rewriter:
         columns, as one nest (``sweep_fusion``): the first rewritten as usual (its buffers filled
         before it), the second streaming its own first planes or rows, so nothing of it runs
         before the fused nest. None (and nothing rewritten) when they cannot be fused."""
-        if not (self.fuse and isinstance(first, For) and isinstance(second, For)):
+        if not (self.fuse and isinstance(first, For) and isinstance(second, For)) or _ends_early([first, second]):
             return None
         depth = next((d for d in (3, 2) if _stencil_nest(first, d) is not None and _stencil_nest(second, d) is not None), None)
         if depth is None:
@@ -234,6 +234,11 @@ class _Rewriter:
         return out
 
     def statement(self, s: Stmt, outer: list[For]) -> list[Stmt]:
+        if isinstance(s, For) and _ends_early([s]):
+            # buffers, windows and hoisted accumulators assume every iteration runs (and would
+            # put statements outside the exit flags' guards): only the loops inside, if any
+            s.body = self.block(s.body, outer + [s])
+            return [s]
         if isinstance(s, For):
             fill = self.stencil_buffers(s, 3) or self.stencil_buffers(s, 2)
             s.body = self.block(s.body, outer + [s])
@@ -971,6 +976,16 @@ def _all_exprs(s: Stmt) -> list[Expr]:
     if isinstance(s, Return) and s.value is not None:
         return [s.value]
     return []
+
+
+def _ends_early(stmts: list[Stmt]) -> bool:
+    """Whether a loop in ``stmts`` (or ``stmts`` themselves) may end early (``For.exits``)."""
+    for s in stmts:
+        if isinstance(s, For) and (s.exits or _ends_early(s.body)):
+            return True
+        if isinstance(s, If) and _ends_early(s.then_body + s.else_body):
+            return True
+    return False
 
 
 def reuse_loads(fn: KernelFunction, fuse: bool = True) -> KernelFunction:

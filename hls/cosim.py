@@ -86,6 +86,7 @@ class _HarnessArray:
     written: bool
     random_expr: str  # a C++ expression drawing a random element
     edges: tuple[str, ...]  # C++ expressions of the element type's edge values
+    global_name: str = ""  # a file-scope variable: the C function changes it itself
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
                 expr, edges = f"({ct}){bits}", tuple(_int_literal(v, ct) for v in int_edge_values(p.elem))
             arrays.append(_HarnessArray(
                 p.name, ct, _bits_type(p.elem.width), isinstance(p.elem, FloatType), p.elem.width, p.elem.signed, p.dims, p.depth,
-                memories, p.written, expr, edges,
+                memories, p.written, expr, edges, p.global_name,
             ))  # fmt: skip
             decls.append(f"{ct} *hls_arg_{p.name}")
             order.append(("array", p.name))
@@ -375,7 +376,8 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
     if d is None:
         return None
     groups = _param_groups(toks[d.lparen : d.rparen + 1])
-    names = [p.name for p in iface.params]
+    own = [p for p in iface.params if not (isinstance(p, ArrayArg) and p.global_name)]
+    names = [p.name for p in own]
     if len(groups) != len(names) or any(n not in {t.text for t in g if t.kind == "id"} for n, g in zip(names, groups, strict=True)):
         found = ", ".join(" ".join(t.text for t in g) for g in groups)
         raise HlsError(SourceLoc(str(file), 0, 0), f"cosim: the parameters of {iface.name} ({found}) are not the synthesized ones ({', '.join(names)})")
@@ -383,7 +385,10 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
     ref = f"__hls_ref_{top}" if trampoline else f"__hls_ref{unit}_{top}"
     spec = " ".join(t.text for t in toks[d.spec : d.name] if t.text not in _INLINE)
     params = " ".join(t.text for t in toks[d.lparen : d.body])
-    args = ", ".join(f"(void *)({p.name})" if isinstance(p, ArrayArg) else p.name for p in iface.params)
+    # a file-scope variable's port gets the variable itself (the C function uses it directly)
+    args = ", ".join(
+        (f"(void *)&({p.global_name})" if p.global_name else f"(void *)({p.name})") if isinstance(p, ArrayArg) else p.name for p in iface.params
+    )
     stub = f"{{ return __hls_cosim_{top}({args}); }}" if iface.return_type else f"{{ __hls_cosim_{top}({args}); }}"
     body = toks[d.body].start
     out = [
@@ -393,8 +398,11 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
         text[body:],
     ]
     if trampoline:
-        call = f"{ref}({', '.join(f'hls_a{k}' for k in range(len(names)))})"
+        call = f"{ref}({', '.join(f'hls_a{k}' for k, p in enumerate(iface.params) if p in own)})"
         out.append(f"\n{ret} __hls_ref_entry_{top}({_c_params(iface, 'hls_a')}) {{ {'return ' if iface.return_type else ''}{call}; }}\n")
+        for p in iface.params:
+            if isinstance(p, ArrayArg) and p.global_name:  # (the random main's way to the variable)
+                out.append(f"void *__hls_global_{top}_{p.name}(void) {{ return (void *)&({p.global_name}); }}\n")
     return "".join(out)
 
 

@@ -21,7 +21,7 @@ class _Unknown(Exception):
 
 def static_latency(fn: HirFunc, kernel: KernelFunction) -> int | None:
     """Cycles from ap_start to ap_done when every loop's trip count (and every condition of an
-    ``if`` around loops) is known at compile time."""
+    ``if`` around loops) is known at compile time and no loop may end early (its exits)."""
     loops = {lp.name: lp for lp in kernel.loops()}
     try:
         abs_time: dict[TimeVar, int] = {fn.start: 0}
@@ -67,7 +67,7 @@ def _region(
         if isinstance(op, ForOp):
             lp = loops[op.name]
             init, bound = eval_expr(lp.init, env), eval_expr(lp.bound, env)
-            if init is None or bound is None:
+            if init is None or bound is None or lp.exits:
                 raise _Unknown
             if op.flattened:
                 flat = flattened_trip_count(op, consts)
@@ -131,6 +131,9 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, targ
                         trips = [low if low == high else None, low, high]
                     else:
                         trips = [None, None, None]
+                if kl.exits:  # it may end early: at most its count, none for a while loop's
+                    most = trips[2] if trips[2] is not None and trips[2] < 1 << 62 else None
+                    trips = [None, None, most]
                 loops.append({
                     "name": op.name,
                     "line": kl.loc.line,
@@ -194,7 +197,7 @@ def _bound_text(report: dict[str, Any]) -> str:
     """The innermost-loop iterations of the C program, and how far the latency is above them."""
     bound, lat = report["iteration_bound"], report["latency_cycles"]
     if bound is None:
-        return "? (loop bounds depend on arguments)"
+        return "? (loop bounds depend on arguments, or loops may end early)"
     if lat is None or bound == 0:
         return f"{bound} (innermost-loop iterations of the C code)"
     return f"{bound} (innermost-loop iterations of the C code; latency is {lat / bound:.2f}x)"
@@ -242,7 +245,8 @@ def report_text(report: dict[str, Any]) -> str:
     ]
     for lp in report["loops"]:
         trip = lp["trip_count"] if lp["trip_count"] is not None else (
-            f"{lp['trip_count_min']}~{lp['trip_count_max']}" if lp["trip_count_min"] is not None else "?")
+            f"{lp['trip_count_min'] if lp['trip_count_min'] is not None else '?'}~{lp['trip_count_max']}"
+            if lp["trip_count_max"] is not None else "?")
         dash = "-"
         out.append(
             f"  {'  ' * (lp['depth'] - 1) + '+'.join([lp['name'], *lp['flattened']]):<28} {lp['line']:>5} {trip!s:>12} "

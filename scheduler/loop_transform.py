@@ -924,7 +924,10 @@ def _expand_targets(stmts: list[Stmt], var: Variable, array: Variable, index: Ex
 
 def iteration_bound(fn: KernelFunction) -> int | None:
     """Iterations of innermost loops the C program executes (one per cycle: the simplest limit
-    of a design that does not unroll), when every loop's bounds are constants."""
+    of a design that does not unroll), when every loop's bounds are constants and no loop may
+    end early (a break, a return, a while loop: the iterations depend on the data)."""
+    if any(lp.exits for lp in fn.loops()):
+        return None
     model = affine_model(copy.deepcopy(fn))
     total = 0
     for info in model.loops.values():
@@ -1538,6 +1541,11 @@ def _best_order(fn: KernelFunction, opts: ScheduleOptions, enabled: bool) -> Ker
         return fn
     if (why := _too_large(fn)) is not None:
         fn.transformations = [why]
+        return fn
+    if any(lp.exits for lp in fn.loops()):
+        # the candidates' orders assume every iteration runs: a loop that may end early (a
+        # break, a return, a while loop) stays as written, and so does the rest (for now)
+        fn.transformations = ["none: a loop may end early (break, return or while), the loops stay as written"]
         return fn
     cands: list[KernelFunction] = []
     seen: set[str] = set()

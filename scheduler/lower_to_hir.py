@@ -1042,6 +1042,7 @@ def register_variables(fn: KernelFunction) -> set[Variable]:
             extra: list[Expr] = []
             if isinstance(item, For):
                 extra = [item.init, item.bound]
+                found.update(item.exits)  # (the loop's controller reads their registers)
             elif isinstance(item, If):
                 extra = [item.cond]
             exposed, defined = _exposed(straight, initial)
@@ -1234,8 +1235,12 @@ class _Lowering:
         tf = self.ctx.time_var("tf")
         return ForOp(
             iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step,
-            at, ti, body, end, tf, s.name, None, s.loc,
+            at, ti, body, end, tf, s.name, None, s.loc, exits=self.exit_registers(s),
         )  # fmt: skip
+
+    def exit_registers(self, s: For) -> tuple[MemRef, ...]:
+        """The registers of ``s``'s exit flags (a flag never written has none: it stays zero)."""
+        return tuple(self.ctx.regs[f] for f in s.exits if f in self.ctx.regs)
 
     def pipeline_target(self, s: For) -> int | None:
         """The target II if the loop is pipelined: innermost loops by default, as Vitis does."""
@@ -1282,6 +1287,8 @@ class _Lowering:
         if len(nest) < 2 or has_loop(nest[-1].body):
             return None
         if any(p.name == "loop_flatten" and "off" in p.options for lp in nest[1:] for p in lp.pragmas):
+            return None
+        if any(lp.exits for lp in nest):  # (an inner loop's early end is not the nest's)
             return None
         if any(p.name == "pipeline" for lp in nest[:-1] for p in lp.pragmas):
             return None
@@ -1434,7 +1441,7 @@ class _Lowering:
             return flat if flat is not None and flat.total_expr is None else None
         target = self.pipeline_target(s)
         first, bound = eval_expr(s.init, {}), eval_expr(s.bound, {})
-        if target is None or first is None or bound is None or not self.ctx.opts.flatten:
+        if target is None or first is None or bound is None or not self.ctx.opts.flatten or s.exits:
             return None
         n = trip_count(first, s.cmp, bound, s.step)
         return _FlatNest([s], [n], n, 1, target, None) if 1 <= n < 1 << 31 else None
@@ -1795,6 +1802,7 @@ class _Lowering:
         return ForOp(
             iv, iv_signed, init, bound, cmp, cmp_width, cmp_signed, step,
             at, ti, ops, Time(ti, ii), tf, s.name, ii, s.loc, latency, target, bound_info.res_mii, bound_info.rec_mii, deps, flattened,
+            self.exit_registers(s),
         )  # fmt: skip
 
     def ii_reason(self, s: For, seg: _Segment, bound: MiiBound, target: int, ii: int) -> str:

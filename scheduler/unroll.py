@@ -93,12 +93,16 @@ class _Unroller:
     def warn(self, prag: Pragma, message: str) -> None:
         self.warnings.append(Diagnostic(prag.loc, "warning", message))
 
-    def iterations(self, loop: For) -> list[int] | None:
-        """The iterator's values, when the loop's bounds are constants."""
+    def iterations(self, loop: For) -> range | None:
+        """The iterator's values, when the loop's bounds are constants (not a while loop's hidden
+        counter, which never ends by count)."""
         init, bound = eval_expr(loop.init, {}), eval_expr(loop.bound, {})
         if init is None or bound is None:
             return None
-        return [init + k * loop.step for k in range(trip_count(init, loop.cmp, bound, loop.step))]
+        n = trip_count(init, loop.cmp, bound, loop.step)
+        if loop.exits and n >= 1 << 62:
+            return None
+        return range(init, init + n * loop.step, loop.step) if n > 0 else range(0)
 
     def fresh_loop(self, loop: For) -> tuple[Variable, str]:
         var = Variable(unique_name(loop.var.name, self.var_names), loop.var.type, loop.var.kind, loop.var.loc, loop.var.is_const)

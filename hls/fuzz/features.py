@@ -31,6 +31,7 @@ FEATURES: dict[str, str] = {
     "if_else": "if / if-else statements",
     "switch": "switch statements (fall-through, break, default anywhere)",
     "continue": "if (c) continue; and if (c) break; in loop bodies",
+    "while_loops": "while, do/while and for loops that also end on a data-dependent test (cond && c)",
     "tables": "file-scope and static const tables read with in-range subscripts",
     "nested_loops": "loop nests up to depth 3",
     "triangular": "bounds affine in an outer iterator",

@@ -747,6 +747,13 @@ class KernelGenerator:
         if it.lo > it.hi:
             it.hi = it.lo  # never runs; keep subscripts in range for the interval anyway
         trips = it.hi - it.lo + 1
+        # a data-dependent end beside the count: the test reads what the body may change
+        init, cond, step = head[len("for (") : -1].split("; ")
+        extra = self.int_expr(2).text if self.chance("while_loops", 0.15) else None
+        form = self.rng.choice(["for", "while", "do"]) if extra is not None else "for"
+        if extra is not None:
+            head = f"for ({init}; {cond} && {extra}; {step})"
+            self.used.add("while_loops")
         start = len(self.lines)
         self.emit(head + " {")
         pragma_at = len(self.lines)
@@ -758,11 +765,21 @@ class KernelGenerator:
         self.loop_level -= 1
         self.loop_mult = saved_mult
         self.iters.pop()
-        innermost = not any(line.lstrip().startswith("for (") for line in self.lines[pragma_at:])
+        innermost = not any(line.lstrip().startswith(("for (", "{ int ")) for line in self.lines[pragma_at:])
         if innermost:
             self.pipeline_pragma(pragma_at)
         self.unroll_pragma(pragma_at, trips)
         self.allocation_pragma(pragma_at)
+        # a while or do loop steps at the end of its body: not where a continue would skip it
+        if form != "for" and not any("continue;" in line for line in self.lines[pragma_at:]):
+            pad = self.lines[start][: len(self.lines[start]) - len(self.lines[start].lstrip())]
+            if form == "while":
+                self.lines[start] = f"{pad}{{ {init}; while ({cond} && {extra}) {{"
+            else:  # at least once in C: only when the count allows one
+                self.lines[start] = f"{pad}{{ {init}; if ({cond}) do {{"
+            self.emit(f"  {step};")
+            self.emit("}" + (f" while ({cond} && {extra});" if form == "do" else "") + " }")
+            return
         self.emit("}")
         assert self.lines[start].lstrip().startswith("for")
 

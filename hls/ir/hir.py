@@ -180,6 +180,9 @@ class ForOp:
     dependences: list[tuple[Op, Op, int, int]] = field(default_factory=list)
     # names of the loops inside this one that run as its iterations (a flattened perfect nest)
     flattened: tuple[str, ...] = ()
+    # registers (of scalar flags) that end the loop early: no iteration starts once one of them
+    # is nonzero (every effect of an iteration is guarded by them: kernel IR For.exits)
+    exits: tuple[MemRef, ...] = ()
 
 
 @dataclass(eq=False)
@@ -300,7 +303,7 @@ def _print_ops(ops: list[Op], out: list[str], ind: str) -> None:
             sign = "s" if op.cmp_signed else "u"
             ivs = "i" if op.iv_signed else "u"
             ii = f" ii {op.ii} latency {op.latency}" if op.ii is not None else ""
-            flat = "".join(f' flattens "{n}"' for n in op.flattened)
+            flat = "".join(f' flattens "{n}"' for n in op.flattened) + "".join(f" until %{m.name}" for m in op.exits)
             out.append(
                 f"{ind}%{op.result.name} = hir.for %{op.iv.name} : {ivs}{op.iv.width} = {op.init!r} "
                 f"while {op.cmp} {op.bound!r} : {sign}{op.cmp_width} step {op.step} "

@@ -49,7 +49,7 @@ _STORE = re.compile(rf"hir\.store %(\w+) to {_INDEX} at {_TIME}(?: if %(\w+))?$"
 _DELAY = re.compile(rf"%(\w+) = hir\.delay %(\w+) by (\d+) at {_TIME} : i(\d+)$")
 _FOR = re.compile(
     rf"%(\w+) = hir\.for %(\w+) : ([iu])(\d+) = %(\w+) while (<=|>=|<|>) %(\w+) : ([su])(\d+) step (-?\d+) "
-    rf"iter_time\(%(\w+) = {_TIME}\)(?: ii (\d+) latency (\d+))? \"(\w+)\"((?: flattens \"\w+\")*) \{{$"
+    rf"iter_time\(%(\w+) = {_TIME}\)(?: ii (\d+) latency (\d+))? \"(\w+)\"((?: flattens \"\w+\")*)((?: until %\w+)*) \{{$"
 )
 _NEXT = re.compile(rf"hir\.next_iter at {_TIME}$")
 _IF = re.compile(rf"%(\w+) = hir\.if %(\w+) at {_TIME} then\(%(\w+)\) \{{$")
@@ -105,6 +105,12 @@ class _Parser:
         dims = tuple(int(d) for d in m[1].split("x")) if m[1] else ()
         mem = MemRef(name, m[4], int(m[3]), dims, int(m[5]), int(m[6]), int(m[7]), m[2] == "i")
         self.mems[name] = mem
+        return mem
+
+    def exit_mem(self, name: str) -> MemRef:
+        mem = self.mems.get(name)
+        if mem is None:
+            raise self.fail(f"unknown memref %{name}")
         return mem
 
     def operands(self, text: str) -> list[Value]:
@@ -200,7 +206,7 @@ class _Parser:
             ii = int(m[14]) if m[14] else None
             latency = int(m[15]) if m[15] else None
             return ForOp(iv, m[3] == "i", init, bound, m[6], int(m[9]), m[8] == "s", int(m[10]), at, ti, body, next_iter, tf, m[16], ii, None, latency,
-                flattened=tuple(re.findall(r'"(\w+)"', m[17])))
+                flattened=tuple(re.findall(r'"(\w+)"', m[17])), exits=tuple(self.exit_mem(n) for n in re.findall(r"%(\w+)", m[18])))
         if m := _IF.match(line):
             cond = self.value(m[2])
             at = self.time(m[3], m[4])

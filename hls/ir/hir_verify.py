@@ -212,6 +212,9 @@ class Verifier:
                 self.use(op.input, op.at, region, what)
                 self.define(op.result, op.at + op.by, region)
             elif isinstance(op, ForOp):
+                for mem in op.exits:
+                    if mem.kind != "reg" or mem not in self.fn.memrefs:
+                        self.fail(f"{what}: exit flag %{mem.name} is not a register of the function")
                 self.use(op.init, op.at, region, what)
                 self.use(op.bound, op.at, region, what)
                 self.wait_all([p for p in pending if p[1].var == op.at.var], op.at, what)

@@ -45,6 +45,9 @@ class ArrayArg:
     ports: tuple[MemPortUse, ...]  # port 0, then port 1 if the schedule uses a second port (no banks)
     is_const: bool = False
     banks: tuple[ArrayBank, ...] = ()
+    # a file-scope variable (its C name), not a parameter of the C function: cosim passes the
+    # variable itself (a scalar as one element), so the testbench sees its state between calls
+    global_name: str = ""
 
     @property
     def memories(self) -> tuple[ArrayBank, ...]:

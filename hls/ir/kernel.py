@@ -27,6 +27,10 @@ class Variable:
     # a read-only table (a file-scope or static const array): its elements' values, flat in C
     # order; the array is a ROM holding them from the start, not stores
     init: tuple[int | float, ...] | None = None
+    # a parameter standing for a file-scope variable the function reads or writes (state kept
+    # between calls, as an array: a scalar is one element): its C name. The C function does not
+    # take it; the RTL has an ap_memory port for it and cosim passes the C variable itself.
+    global_name: str | None = None
 
     @property
     def is_array(self) -> bool:
@@ -170,7 +174,11 @@ class For:
     """``for (var = init; var CMP bound; var += step)``; ``bound`` is evaluated once per entry.
 
     The comparison is done in ``cmp_type`` (C's common type of the variable and the bound), and
-    ``bound`` already has that type.
+    ``bound`` already has that type. The loop also ends, before an iteration would start, once
+    one of the scalar flags ``exits`` is nonzero (a ``break``, a ``return``, the condition of a
+    ``while`` loop): inside the loop they are only ever set, and every effect of an iteration is
+    guarded by them (``guarded_by``), so iterations after one is set do nothing and stopping
+    early only saves their cycles. A ``while`` loop is such a loop over a hidden counter.
     """
 
     var: Variable
@@ -183,6 +191,7 @@ class For:
     name: str  # the C label, else <function>_L<line>
     pragmas: list[Pragma]
     loc: SourceLoc
+    exits: list[Variable] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -367,9 +376,56 @@ def copy_stmts(stmts: list[Stmt], table: dict[int, Expr], fresh_loop: Callable[[
             inner = {**table, id(s.var): VarRead(var, s.var.loc)}
             init, bound = replace_expr(s.init, table), replace_expr(s.bound, table)
             pragmas = [Pragma(p.name, dict(p.options), p.loc) for p in s.pragmas]
-            out.append(For(var, init, s.cmp, bound, s.cmp_type, s.step, copy_stmts(s.body, inner, fresh_loop), name, pragmas, s.loc))
+            out.append(For(var, init, s.cmp, bound, s.cmp_type, s.step, copy_stmts(s.body, inner, fresh_loop), name, pragmas, s.loc, list(s.exits)))
         else:
             out.append(Return(None if s.value is None else replace_expr(s.value, table), s.loc))
+    return out
+
+
+def guard_flags(cond: Expr) -> set[Variable]:
+    """The flags ``cond`` requires to be zero when it is ``!(f1 || f2 || ...)`` (else none)."""
+    if not (isinstance(cond, Unary) and cond.op == "!"):
+        return set()
+    out: set[Variable] = set()
+    todo = [cond.operand]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, Binary) and e.op == "||":
+            todo += [e.lhs, e.rhs]
+        elif isinstance(e, VarRead):
+            out.add(e.var)
+        else:
+            return set()
+    return out
+
+
+def guarded_by(stmts: list[Stmt], flags: set[Variable]) -> bool:
+    """Whether every effect of ``stmts`` happens only while all of ``flags`` are zero: each
+    statement is an ``if`` testing them (``!(f1 || f2)``), or an ``if`` or loop all of whose
+    statements are so guarded."""
+    for s in stmts:
+        if isinstance(s, If):
+            if flags <= guard_flags(s.cond) and not s.else_body:
+                continue
+            if guarded_by(s.then_body, flags) and guarded_by(s.else_body, flags):
+                continue
+            return False
+        if isinstance(s, For) and guarded_by(s.body, flags):
+            continue
+        return False
+    return True
+
+
+def assignments(stmts: list[Stmt]) -> list[Assign]:
+    """Every assignment in ``stmts``, nested ones included."""
+    out: list[Assign] = []
+    for s in stmts:
+        if isinstance(s, Assign):
+            out.append(s)
+        elif isinstance(s, If):
+            out += assignments(s.then_body) + assignments(s.else_body)
+        elif isinstance(s, For):
+            out += assignments(s.body)
     return out
 
 
@@ -624,7 +680,7 @@ def print_kernel(fn: KernelFunction) -> str:
                 out.append(
                     f"{ind}for {s.name}: {s.var.type} {s.var.name} = {print_expr(s.init)}; "
                     f"{s.var.name} {s.cmp} {print_expr(s.bound)} ({s.cmp_type}); "
-                    f"{s.var.name} += {s.step}{prag} {{  // line {s.loc.line}"
+                    f"{s.var.name} += {s.step}{prag}{' until ' + ' || '.join(f.name for f in s.exits) if s.exits else ''} {{  // line {s.loc.line}"
                 )
                 emit(s.body, ind + "  ")
                 out.append(f"{ind}}}")
@@ -730,6 +786,14 @@ def verify_kernel(fn: KernelFunction) -> None:
                     fail(s.loc, "loop init type")
                 if check(s.bound) != s.cmp_type or s.step == 0:
                     fail(s.loc, "loop bound type or zero step")
+                if s.exits:
+                    if any(f.is_array or not isinstance(f.type, IntType) or f.kind == "loop" for f in s.exits):
+                        fail(s.loc, "a loop's exit flag is not an integer scalar")
+                    if not guarded_by(s.body, set(s.exits)):
+                        fail(s.loc, f"loop {s.name}: a statement of its body is not guarded by its exit flags")
+                    for a in assignments(s.body):
+                        if a.var in s.exits and a.indices is None and not (isinstance(a.value, Const) and a.value.value != 0):
+                            fail(a.loc, f"loop {s.name}: exit flag {a.var.name} is cleared inside the loop")
                 walk(s.body, loop_vars | {s.var})
             elif isinstance(s, If):
                 check(s.cond)

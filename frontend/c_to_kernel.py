@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,6 +126,10 @@ class CToKernel:
         # file-scope variables that are not const: parameters of the top standing for them (by C
         # name), and those that are scalars (one element; a read or write is element 0)
         self.global_state: dict[str, Variable] = {}
+        # the function being lowered (the top or an inlined callee): the labels its gotos jump to
+        # (forward, out of blocks) and each one's flag, set by the goto, clear at the label
+        self.goto_targets: set[str] = set()
+        self.goto_flags: dict[str, Variable] = {}
         self.scalar_globals: set[Variable] = set()
         self.tables_pending: set[int] = set()
         fake = pycparser_fake_libc.directory
@@ -182,7 +187,9 @@ class CToKernel:
             prologue.append(_set_flag(self.top_done, 0, loc))
             if ret is not None:
                 self.top_result = self._temporary("return_value", ret, loc)
+        self.goto_targets = _check_gotos(fd.body, self.loc)
         body = prologue + self._block(fd.body.block_items or [], "top")
+        body = [_set_flag(f, 0, loc) for f in self.goto_flags.values()] + body
         if self.top_result is not None:
             body.append(Return(VarRead(self.top_result, loc), loc))
         self.scopes.pop()
@@ -522,7 +529,11 @@ class CToKernel:
                 if prag is not None:
                     found.append(prag)
                 continue
-            out.extend(self.stmt(item))
+            if isinstance(item, _Skippable):  # (in this block's scope and pragmas)
+                inner = self._items(list(item.items), found)
+                out.extend([If(_none_set(item.flags, self.loc(item)), inner, [], self.loc(item))] if inner and item.flags else inner)
+            else:
+                out.extend(self.stmt(item))
             done = self.frames[-1].done if self.frames else self.top_done
             flags: list[Variable] = []
             if done is not None and _contains_return(item):
@@ -540,16 +551,26 @@ class CToKernel:
                 if target.broken is not None and not in_switch and _jumps(item, c_ast.Break):
                     flags.append(target.broken)
                 break
-            if flags and k + 1 < len(items):
-                loc = self.loc(item)
-                rest = self._items(items[k + 1 :], found)
-                if rest:
-                    taken: Expr = VarRead(flags[0], loc)
-                    for flag in flags[1:]:
-                        taken = binary("||", taken, VarRead(flag, loc), loc)
-                    out.append(If(Unary("!", taken, INT, loc), rest, [], loc))
+            # a goto out of the item skips the items up to its label (here or in an outer block)
+            stops = {self._goto_flag(name, self.loc(item)): next((j for j in range(k + 1, len(items)) if name in _item_labels(items[j])), len(items))
+                     for name in sorted(_escaping_gotos(item))}  # fmt: skip
+            if (flags or stops) and k + 1 < len(items):
+                # the items up to the first label are skipped by every flag, the rest by the flags
+                # and the gotos to labels further on (and by what those first items raise)
+                first = min([*stops.values(), len(items)])
+                here = [f for f, j in stops.items() if j == first and j < len(items)]
+                rest = [_Skippable(items[k + 1 : first], here)] if first > k + 1 else []
+                piece = self._items([*rest, *items[first:]], found)
+                active = flags + [f for f in stops if f not in here]
+                out.extend([If(_none_set(active, self.loc(item)), piece, [], self.loc(item))] if piece and active else piece)
                 break
         return out
+
+    def _goto_flag(self, label: str, loc: SourceLoc) -> Variable:
+        """The flag of the gotos to ``label`` in the function being lowered."""
+        if label not in self.goto_flags:
+            self.goto_flags[label] = self._temporary(f"goto_{label}", BOOL, loc)
+        return self.goto_flags[label]
 
     def _apply_pragma(self, prag: Pragma, where: str, loop_pragmas: list[Pragma] | None, body: list[Stmt]) -> None:
         spec = DIRECTIVES[prag.name]
@@ -623,9 +644,14 @@ class CToKernel:
         if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
             return [self._loop(node, None)]
         if isinstance(node, c_ast.Label):
+            # a goto's target: where it lands its flag clears (the statements before it skipped)
+            landing = [_set_flag(self._goto_flag(node.name, loc), 0, loc)] if node.name in self.goto_targets else []
             if isinstance(node.stmt, (c_ast.For, c_ast.While, c_ast.DoWhile)):
-                return [self._loop(node.stmt, node.name)]
-            return self._stmt(node.stmt)
+                return [*landing, self._loop(node.stmt, node.name)]
+            return landing + self.stmt(node.stmt)
+        if isinstance(node, c_ast.Goto):
+            return [_set_flag(self._goto_flag(node.name, loc), 1, loc)]
+
         if isinstance(node, c_ast.If):
             cond = self.expr(node.cond)
             then = self._block([node.iftrue]) if node.iftrue is not None else []
@@ -664,7 +690,6 @@ class CToKernel:
         if isinstance(node, c_ast.Pragma):
             raise HlsError(loc, "pragma is not allowed here")
         what = {
-            c_ast.Goto: "'goto'",
             c_ast.Case: "'case' label outside a switch's body",
             c_ast.Default: "'default' label outside a switch's body",
         }.get(type(node), f"statement ({type(node).__name__})")
@@ -728,6 +753,9 @@ class CToKernel:
             returned = self.frames[-1].done if self.frames else self.top_done
             if returned is not None and returned not in leaving and _contains_return(label):
                 leaving.append(returned)
+            for target in sorted(_escaping_gotos(label)):
+                if self._goto_flag(target, at) not in leaving:
+                    leaving.append(self._goto_flag(target, at))
         self.jump_targets.pop()
         self.scopes.pop()
         for prag in found:
@@ -1076,11 +1104,12 @@ class CToKernel:
         reads only constants, loop variables and the scalar arguments: a loop of the affine model."""
         init = node.init
         if isinstance(init, c_ast.DeclList) and init.decls and init.decls[0].init is not None:
-            cname = init.decls[0].name
+            cname, first = init.decls[0].name, init.decls[0].init
         elif isinstance(init, c_ast.ExprList) and init.exprs and isinstance(init.exprs[0], c_ast.Assignment):
-            cname = init.exprs[0].lvalue.name if init.exprs[0].op == "=" and isinstance(init.exprs[0].lvalue, c_ast.ID) else None
+            head = init.exprs[0]
+            cname, first = (head.lvalue.name, head.rvalue) if head.op == "=" and isinstance(head.lvalue, c_ast.ID) else (None, None)
         elif isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
-            cname = init.lvalue.name
+            cname, first = init.lvalue.name, init.rvalue
         else:
             return False
         if cname is None:
@@ -1093,9 +1122,11 @@ class CToKernel:
         bound = cond.right if _is_id(cond.left, cname) else cond.left
         if cname in _names(bound) or _writes(node.stmt, cname):
             return False
-        for n in _all_nodes(bound):
-            if isinstance(n, (c_ast.FuncCall, c_ast.ArrayRef, c_ast.Assignment, c_ast.StructRef)):
-                return False
+        # the bound and the initial value: affine in loop variables and arguments (isl's terms)
+        in_bound = _all_nodes(bound)
+        for n in in_bound + ([] if first is None else _all_nodes(first)):
+            if isinstance(n, (c_ast.ArrayRef, c_ast.StructRef)) or (isinstance(n, (c_ast.FuncCall, c_ast.Assignment)) and any(n is m for m in in_bound)):
+                return False  # (a call in the initial value is hoisted before the loop, as before)
             if isinstance(n, c_ast.UnaryOp) and n.op in ("*", "&", *_INCDEC):
                 return False
             if isinstance(n, c_ast.ID) and (n.name not in self.enums or any(n.name in sc.names for sc in self.scopes)):
@@ -1158,8 +1189,11 @@ class CToKernel:
             body.insert(0, _set_flag(skip, 0, loc))
         returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
         self.pending.append(_set_flag(broken, 0, loc))
-        flags = [broken] + ([returned] if returned is not None else [])
-        running: Expr = Unary("!", VarRead(broken, loc) if returned is None else binary("||", VarRead(broken, loc), VarRead(returned, loc), loc), INT, loc)
+        flags = [broken] + ([returned] if returned is not None else []) + [self._goto_flag(n, loc) for n in sorted(_escaping_gotos(node.stmt))]
+        left: Expr = VarRead(flags[0], loc)
+        for flag in flags[1:]:
+            left = binary("||", left, VarRead(flag, loc), loc)
+        running: Expr = Unary("!", left, INT, loc)
         guarded: list[Stmt] = [If(running, body, [], loc)]
         if after:
             guarded.append(If(clone_expr(running), after, [], loc))
@@ -1242,11 +1276,15 @@ class CToKernel:
         increments = [s for e in after for s in self.stmt(e)]  # (after a continue too, as C's)
         # a return inside the loop leaves it too: its flag stops the later iterations like a break
         returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
-        if broken is not None or returned is not None:
+        # a goto out of the loop leaves it too
+        jumped = [self._goto_flag(n, loc) for n in sorted(_escaping_gotos(node.stmt))]
+        if broken is not None or returned is not None or jumped:
             if broken is not None:
                 self.pending.append(_set_flag(broken, 0, loc))
-            flags = [VarRead(f, loc) for f in (broken, returned) if f is not None]
-            left = flags[0] if len(flags) == 1 else binary("||", flags[0], flags[1], loc)
+            flags = [VarRead(f, loc) for f in (broken, returned, *jumped) if f is not None]
+            left: Expr = flags[0]
+            for flag_read in flags[1:]:
+                left = binary("||", left, flag_read, loc)
             running: Expr = Unary("!", left, INT, loc)
             body = [If(running, body, [], loc)]
             if increments:
@@ -1259,7 +1297,7 @@ class CToKernel:
         if outer is not None:
             self.exited_loop_vars.add(outer)
         name = self._loop_name(label or f"{self.top_name}_L{loc.line}")
-        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc, [f for f in (broken, returned) if f is not None])
+        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc, [f for f in (broken, returned, *jumped) if f is not None])
 
     def _loop_name(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``... if taken (two loops on one line)."""
@@ -1660,6 +1698,8 @@ class CToKernel:
             result = Variable(self._unique(f"{name}_ret"), ret, "local", loc)
             self.locals.append(result)
         saved_scopes, saved_pending, saved_loops, saved_jumps = self.scopes, self.pending, self.loop_stack, self.jump_targets
+        saved_gotos = self.goto_targets, self.goto_flags
+        self.goto_targets, self.goto_flags = _check_gotos(fd.body, self.loc), {}
         self.scopes = [scope]
         self.loop_stack = []
         self.jump_targets = []
@@ -1671,6 +1711,8 @@ class CToKernel:
         body = self._block(fd.body.block_items or [], "callee")
         self.frames.pop()
         self.scopes, self.pending, self.loop_stack, self.jump_targets = saved_scopes, saved_pending, saved_loops, saved_jumps
+        setup += [_set_flag(f, 0, loc) for f in self.goto_flags.values()]
+        self.goto_targets, self.goto_flags = saved_gotos
         self._check_returns(body, None, loc, top_level=False)
         if body and isinstance(body[-1], Return):
             body = body[:-1]
@@ -2035,6 +2077,84 @@ def _byte_size(t: ScalarType) -> int:
 
 def _plus(e: Expr, k: int, loc: SourceLoc) -> Expr:
     return e if k == 0 else binary("+", e, Const(k, INT, loc), loc)
+
+
+class _Skippable(c_ast.Node):
+    """Items of a block that a goto (one of ``flags``) skips: lowered in the block's scope."""
+
+    __slots__ = ("items", "flags", "coord", "__weakref__")
+    attr_names = ()
+
+    def __init__(self, items: list[c_ast.Node], flags: list[Variable]) -> None:
+        self.items = items
+        self.flags = flags
+        self.coord = items[0].coord if items else None
+
+    def children(self) -> tuple[tuple[str, c_ast.Node], ...]:
+        return tuple((f"items[{k}]", n) for k, n in enumerate(self.items))
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        yield from self.items
+
+
+def _none_set(flags: list[Variable], loc: SourceLoc) -> Expr:
+    """``!(f1 || f2 || ...)``: none of ``flags`` is set."""
+    taken: Expr = VarRead(flags[0], loc)
+    for flag in flags[1:]:
+        taken = binary("||", taken, VarRead(flag, loc), loc)
+    return Unary("!", taken, INT, loc)
+
+
+def _item_labels(node: c_ast.Node) -> set[str]:
+    """The labels an item of a block carries (``a: b: stmt``)."""
+    out = set()
+    while isinstance(node, c_ast.Label):
+        out.add(node.name)
+        node = node.stmt
+    return out
+
+
+def _escaping_gotos(node: c_ast.Node) -> set[str]:
+    """The labels gotos inside ``node`` jump to that are not inside it."""
+    nodes = _all_nodes(node)
+    return {n.name for n in nodes if isinstance(n, c_ast.Goto)} - {n.name for n in nodes if isinstance(n, c_ast.Label)}
+
+
+def _check_gotos(body: c_ast.Compound, loc_of: Callable[[c_ast.Node | None], SourceLoc]) -> set[str]:
+    """The labels of a function body that gotos jump to. Each goto must jump forward, out of
+    blocks, to a statement of a block around it (the error-exit pattern): not backward (a loop)
+    and not into a block."""
+    labels: dict[str, tuple[int, int]] = {}  # label -> (its block, its item's index)
+    gotos: list[tuple[c_ast.Goto, list[tuple[int, int]]]] = []  # goto -> the (block, index) around it
+
+    def walk(node: c_ast.Node, around: list[tuple[int, int]]) -> None:
+        if isinstance(node, c_ast.Compound):
+            for k, item in enumerate(node.block_items or []):
+                for name in _item_labels(item):
+                    labels.setdefault(name, (id(node), k))
+                walk(item, [*around, (id(node), k)])
+            return
+        if isinstance(node, c_ast.Goto):
+            gotos.append((node, around))
+        for _, child in node.children():
+            walk(child, around)
+
+    walk(body, [])
+    for node in _all_nodes(body):  # (a label that is not an item of a block)
+        if isinstance(node, c_ast.Label):
+            labels.setdefault(node.name, (0, -1))
+    targets: set[str] = set()
+    for goto, around in gotos:
+        if goto.name not in labels:
+            raise HlsError(loc_of(goto), f"label '{goto.name}' used but not defined")
+        block, index = labels[goto.name]
+        mine = next((k for b, k in around if b == block), None)
+        if mine is None or index == -1:
+            raise unsupported(loc_of(goto), f"'goto {goto.name}' into a block (only forward jumps out of blocks)")
+        if index <= mine:
+            raise unsupported(loc_of(goto), f"backward 'goto {goto.name}' (only forward jumps out of blocks)")
+        targets.add(goto.name)
+    return targets
 
 
 def _all_nodes(node: c_ast.Node) -> list[c_ast.Node]:

@@ -70,7 +70,8 @@ def conflicts(after: Op, rel: int, loop: ForOp) -> list[tuple[Op, int]]:
 
 def min_length(loop: ForOp, consts: dict[Value, int]) -> int:
     """Cycles from a loop's start to its result time at least: a pipelined loop with constant
-    bounds runs its iterations at its II; otherwise nothing is known (0)."""
+    bounds runs its iterations at its II (one of them, if an exit flag may end it early);
+    otherwise nothing is known (0)."""
     if loop.ii is None or loop.init not in consts or loop.bound not in consts or loop.step == 0:
         return 0
     init, bound, step = _signed(consts[loop.init], loop.init.width), _signed(consts[loop.bound], loop.bound.width), loop.step
@@ -84,6 +85,8 @@ def min_length(loop: ForOp, consts: dict[Value, int]) -> int:
         trips = max(0, -(-(init - end) // -step)) if step < 0 else 0
     else:
         trips = 0
+    if loop.exits:  # (a break, a return, a while loop's test: it may end after its first)
+        trips = min(trips, 1)
     return trips * loop.ii
 
 

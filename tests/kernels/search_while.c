@@ -1,5 +1,6 @@
 /* Loops that end on data (#15): a while search, a do/while iteration that stops on its value
    or a count, and a for loop whose test reads an array beside its count. */
+#include <stdio.h>
 int search_while(int a[32], int key, int out[4]) {
   int i = 0;
   while (i < 32 && a[i] != key)
@@ -14,4 +15,14 @@ int search_while(int a[32], int key, int out[4]) {
     out[j & 3] += a[j] >> 4;
   out[0] = n;
   return i * 1000 + j;
+}
+int main(void) {
+  int a[32], out[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 32; i++) a[i] = (i * 29 + 3) % 50;
+  int keys[4] = {3, 20, 49, -7};
+  for (int k = 0; k < 4; k++) {
+    int r = search_while(a, keys[k], out);
+    printf("%d: %d %d %d %d %d\n", keys[k], r, out[0], out[1], out[2], out[3]);
+  }
+  return 0;
 }

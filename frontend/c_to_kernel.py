@@ -126,11 +126,11 @@ class CToKernel:
         # file-scope variables that are not const: parameters of the top standing for them (by C
         # name), and those that are scalars (one element; a read or write is element 0)
         self.global_state: dict[str, Variable] = {}
+        self.scalar_globals: set[Variable] = set()
         # the function being lowered (the top or an inlined callee): the labels its gotos jump to
         # (forward, out of blocks) and each one's flag, set by the goto, clear at the label
         self.goto_targets: set[str] = set()
         self.goto_flags: dict[str, Variable] = {}
-        self.scalar_globals: set[Variable] = set()
         self.tables_pending: set[int] = set()
         fake = pycparser_fake_libc.directory
         for ext in ast.ext:
@@ -1190,10 +1190,7 @@ class CToKernel:
         returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
         self.pending.append(_set_flag(broken, 0, loc))
         flags = [broken] + ([returned] if returned is not None else []) + [self._goto_flag(n, loc) for n in sorted(_escaping_gotos(node.stmt))]
-        left: Expr = VarRead(flags[0], loc)
-        for flag in flags[1:]:
-            left = binary("||", left, VarRead(flag, loc), loc)
-        running: Expr = Unary("!", left, INT, loc)
+        running = _none_set(flags, loc)
         guarded: list[Stmt] = [If(running, body, [], loc)]
         if after:
             guarded.append(If(clone_expr(running), after, [], loc))
@@ -1265,7 +1262,7 @@ class CToKernel:
         body_items = node.stmt.block_items or [] if isinstance(node.stmt, c_ast.Compound) else [node.stmt]
         # 'continue' sets a flag (clear when an iteration starts) the statements after it test;
         # 'break' one (clear before the loop) that the rest of the iteration and every later one
-        # test: the remaining iterations run empty (the loop does not end early yet)
+        # test, and that ends the loop (For.exits: no iteration starts once it is set)
         skip = self._temporary("continue_flag", BOOL, loc) if _jumps(node.stmt, c_ast.Continue) else None
         broken = self._temporary("break_flag", BOOL, loc) if _jumps(node.stmt, c_ast.Break) else None
         self.jump_targets.append(_JumpTarget("loop", skip, broken))
@@ -1281,11 +1278,7 @@ class CToKernel:
         if broken is not None or returned is not None or jumped:
             if broken is not None:
                 self.pending.append(_set_flag(broken, 0, loc))
-            flags = [VarRead(f, loc) for f in (broken, returned, *jumped) if f is not None]
-            left: Expr = flags[0]
-            for flag_read in flags[1:]:
-                left = binary("||", left, flag_read, loc)
-            running: Expr = Unary("!", left, INT, loc)
+            running = _none_set([f for f in (broken, returned, *jumped) if f is not None], loc)
             body = [If(running, body, [], loc)]
             if increments:
                 body.append(If(clone_expr(running), increments, [], loc))

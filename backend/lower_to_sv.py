@@ -671,12 +671,16 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         if mem.kind == "bram":
             style = mem.style or ("distributed" if mem.depth * mem.width <= 1024 else "block")
             short = {"block": "bram", "distributed": "lutram", "registers": "regfile"}[style]
-            if mem.init is not None:  # a table: its own module, whose memory starts with the contents
+            written = any(a.data is not None for p in used_ports for a in b.accesses.get((mem, p), []))
+            if mem.init is not None and not written:  # a table: its own module, whose memory starts with the contents
                 contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
                 # a small table gets no style: Yosys finds no ECP5 mapping for a distributed ROM
                 # of two read ports, and LUTs or block RAM both serve it
                 attribute = "" if style == "distributed" else f'rom_style = "{style}"'
-                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute)
+                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute, rom=True)
+            elif mem.init is not None:  # a static variable: its own module, starting with its initial value
+                contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
+                ram = RtlRam(f"{fn.name}_{mem.name}_ram", len(used_ports), style, contents, f'ram_style = "{style}"')
             else:
                 ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style, (), f'ram_style = "{style}"')
             b.rams.setdefault(ram.module, ram)

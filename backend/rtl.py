@@ -70,5 +70,6 @@ class RtlRam:
     module: str
     ports: int
     style: str
-    init: tuple[str, ...] = ()  # a ROM's contents, one literal per element (empty: a RAM)
+    init: tuple[str, ...] = ()  # its contents at power-up, one literal per element (empty: none)
     attribute: str = ""  # the memory's synthesis attribute (none: the tools choose)
+    rom: bool = False  # never written (a table)

@@ -126,7 +126,11 @@ class CToKernel:
         # file-scope variables that are not const: parameters of the top standing for them (by C
         # name), and those that are scalars (one element; a read or write is element 0)
         self.global_state: dict[str, Variable] = {}
-        self.scalar_globals: set[Variable] = set()
+        # static locals that are not const tables: state kept inside the design (by declaration
+        # node: one variable per declaration, however often its function is inlined)
+        self.statics: dict[int, Variable] = {}
+        # the state (global or static) that is a scalar in C: one element, read and written as such
+        self.scalar_state: set[Variable] = set()
         # the function being lowered (the top or an inlined callee): the labels its gotos jump to
         # (forward, out of blocks) and each one's flag, set by the goto, clear at the label
         self.goto_targets: set[str] = set()
@@ -245,7 +249,7 @@ class CToKernel:
             d = self.globals[name]
             if "const" not in (d.quals or []):
                 var = self._global_state_var(d)
-                if var in self.scalar_globals:
+                if var in self.scalar_state:
                     return ArrayRead(var, [Const(0, INT, self.loc(node))], self.loc(node))
                 return var
             if isinstance(d.type, c_ast.ArrayDecl):
@@ -277,7 +281,7 @@ class CToKernel:
         var = Variable(self._unique(d.name), t, "param", self.loc(d), global_name=d.name)
         self.global_state[d.name] = var
         if scalar:
-            self.scalar_globals.add(var)
+            self.scalar_state.add(var)
         return var
 
     def _global_value(self, name: str, node: c_ast.Node) -> Expr:
@@ -323,24 +327,68 @@ class CToKernel:
         loc = self.loc(d)
         if t.depth > _MAX_TABLE_ELEMENTS:
             raise unsupported(loc, f"table '{d.name}' of more than {_MAX_TABLE_ELEMENTS} elements")
-        saved, self.scopes = self.scopes, ([] if at_file_scope else self.scopes)  # (a global's initializer sees file scope only)
-        pending = len(self.pending)
         self.tables_pending.add(key)
         try:
-            values = self._initializer_values(d.name, t, d.init)
+            contents = self._constant_contents(d, t, "table", at_file_scope)
         finally:
-            self.scopes = saved
             self.tables_pending.discard(key)
-        contents: list[int | float] = []
-        for value in values:
-            folded = (0.0 if isinstance(t.elem, FloatType) else 0) if value is None else _fold_constant(value)
-            if folded is None or len(self.pending) > pending:
-                bad = value.loc if value is not None else loc
-                raise HlsError(bad, f"the initializer of table '{d.name}' is not a constant expression")
-            contents.append(folded)
         var = Variable(self._unique(d.name), t, "local", loc, is_const=True, init=tuple(contents))
         self.locals.append(var)
         self.tables[key] = var
+        return var
+
+    def _constant_contents(self, d: c_ast.Decl, t: ArrayType, what: str, at_file_scope: bool) -> list[int | float]:
+        """The elements of ``d``'s initializer, constants flat in C order (missing ones zero;
+        no initializer: all zero, as C's static storage starts): a brace list for an array, an
+        expression (or one in braces) for a scalar, which ``t`` holds as one element."""
+        zero: int | float = 0.0 if isinstance(t.elem, FloatType) else 0
+        if d.init is None:
+            return [zero] * t.depth
+        saved, self.scopes = self.scopes, ([] if at_file_scope else self.scopes)  # (a global's initializer sees file scope only)
+        pending = len(self.pending)
+        try:
+            if isinstance(d.type, c_ast.ArrayDecl):
+                values = self._initializer_values(d.name, t, d.init)
+            else:
+                init = d.init.exprs[0] if isinstance(d.init, c_ast.InitList) and len(d.init.exprs) == 1 else d.init
+                if isinstance(init, c_ast.InitList):
+                    raise HlsError(self.loc(init), f"braces around the scalar initializer of '{d.name}'")
+                values = [convert(self.expr(init), t.elem)]
+        finally:
+            self.scopes = saved
+        contents: list[int | float] = []
+        for value in values:
+            folded = zero if value is None else _fold_constant(value)
+            if folded is None or len(self.pending) > pending:
+                raise HlsError(value.loc if value is not None else self.loc(d), f"the initializer of {what} '{d.name}' is not a constant expression")
+            contents.append(folded)
+        return contents
+
+    def _static_local(self, d: c_ast.Decl) -> Variable:
+        """The variable of a ``static`` local that is not a const table: state inside the design,
+        kept from call to call (a memory of its own starting with the initializer's values; a
+        scalar is one element). One per declaration, shared by every inlined copy of its function."""
+        key = id(d)
+        if key in self.statics:
+            return self.statics[key]
+        loc = self.loc(d)
+        if isinstance(d.type, c_ast.PtrDecl):
+            raise unsupported(loc, f"static pointer variable '{d.name}'")
+        if isinstance(getattr(d.type, "type", None), (c_ast.Struct, c_ast.Union)):
+            raise unsupported(loc, "struct or union type")
+        if isinstance(d.type, c_ast.ArrayDecl):
+            t = self.decl_type(self._sized_array_decl(d), d)
+            assert isinstance(t, ArrayType)
+        else:
+            t = ArrayType(self.scalar_type(d.type, d), (1,))
+        if t.depth > _MAX_TABLE_ELEMENTS:
+            raise unsupported(loc, f"static array '{d.name}' of more than {_MAX_TABLE_ELEMENTS} elements")
+        contents = self._constant_contents(d, t, "static variable", False)
+        var = Variable(self._unique(d.name), t, "local", loc, init=tuple(contents), static=True)
+        self.locals.append(var)
+        self.statics[key] = var
+        if not isinstance(d.type, c_ast.ArrayDecl):
+            self.scalar_state.add(var)
         return var
 
     def _sized_array_decl(self, d: c_ast.Decl) -> c_ast.Node:
@@ -771,7 +819,17 @@ class CToKernel:
                 # initialized once, never written: a table in a ROM, like a global one
                 self.scopes[-1].names[d.name] = self._table(d, d)
                 return []
-            raise unsupported(loc, f"static local variable '{d.name}'")
+            if "const" in (d.quals or []) and not isinstance(d.type, c_ast.ArrayDecl):
+                # a constant, like a file-scope const scalar
+                elem = self.scalar_type(d.type, d)
+                self.scopes[-1].values[d.name] = Const(self._constant_contents(d, ArrayType(elem, (1,)), "static const", False)[0], elem, loc)
+                return []
+            var = self._static_local(d)
+            if var in self.scalar_state:  # (read and written as its one element)
+                self.scopes[-1].values[d.name] = ArrayRead(var, [Const(0, INT, loc)], loc)
+            else:
+                self.scopes[-1].names[d.name] = var
+            return []
         if "extern" in (d.storage or []):
             raise unsupported(loc, f"extern declaration '{d.name}'")
         if isinstance(d.type, c_ast.PtrDecl):
@@ -873,7 +931,7 @@ class CToKernel:
     def _lvalue(self, node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
         if isinstance(node, c_ast.ID):
             found = self._resolve(node.name, node)
-            if isinstance(found, ArrayRead) and found.array in self.scalar_globals:
+            if isinstance(found, ArrayRead) and found.array in self.scalar_state:
                 return found.array, found.indices
             var = self.lookup(node.name, node)
             if var.is_array:

@@ -1198,7 +1198,7 @@ def _drop_round_trips(body: list[Stmt], later: list[Stmt] | None) -> str:
         a, b = copy_in.body[0], copy_out.body[0]
         if not (isinstance(a, Assign) and isinstance(b, Assign) and a.indices is not None and b.indices is not None):
             continue
-        if not (isinstance(a.value, ArrayRead) and isinstance(b.value, ArrayRead) and a.var.kind == "local"):
+        if not (isinstance(a.value, ArrayRead) and isinstance(b.value, ArrayRead) and a.var.kind == "local" and not a.var.static):
             continue
         if _range_of(copy_in) is None or _range_of(copy_in) != _range_of(copy_out) or copy_in.var.type != copy_out.var.type:
             continue

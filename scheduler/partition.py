@@ -279,13 +279,14 @@ def partition(fn: KernelFunction, warnings: list[Diagnostic]) -> KernelFunction:
         banks: list[Variable] = []
         for combo in itertools.product(*(range(n) for _, n in per_dim)):
             name = unique_name(f"{var.name}_{'_'.join(str(c) for c in combo)}", names)
-            if shape or var.kind == "param":
-                # (an argument's element alone is still an external memory, of one word)
+            if shape or var.kind == "param" or var.static:
+                # (an argument's element alone is still an external memory, of one word; a static
+                # array's, a memory starting with its value)
                 bank_type: ArrayType | ScalarType = ArrayType(t.elem, shape or (1,))
             else:
                 bank_type = t.elem  # a register
             init = _bank_contents(var, per_dim, combo, shape) if var.init is not None else None
-            banks.append(Variable(name, bank_type, "bank" if var.kind == "param" else "local", var.loc, var.is_const, init))
+            banks.append(Variable(name, bank_type, "bank" if var.kind == "param" else "local", var.loc, var.is_const, init, static=var.static))
         parts[var] = Partition(var, per_dim, banks, prag.loc)
     p = _Partitioner(fn, parts)
     fn.body = p.stmts(fn.body, [])

@@ -24,13 +24,17 @@ class Variable:
     kind: str  # "param" | "local" | "loop"
     loc: SourceLoc
     is_const: bool = False
-    # a read-only table (a file-scope or static const array): its elements' values, flat in C
-    # order; the array is a ROM holding them from the start, not stores
+    # a read-only table (a file-scope or static const array), or a static local's state: its
+    # elements' values, flat in C order, there from the start (power-up), not stores; a table's
+    # memory is a ROM
     init: tuple[int | float, ...] | None = None
     # a parameter standing for a file-scope variable the function reads or writes (state kept
     # between calls, as an array: a scalar is one element): its C name. The C function does not
     # take it; the RTL has an ap_memory port for it and cosim passes the C variable itself.
     global_name: str | None = None
+    # a static local (not const; a scalar is one element): state kept inside the design from call
+    # to call, starting from ``init``; the kernel may write it
+    static: bool = False
 
     @property
     def is_array(self) -> bool:
@@ -662,7 +666,8 @@ def print_kernel(fn: KernelFunction) -> str:
         out.append(f"  // transform: {note}")
     for v in fn.locals:
         table = f" = {{{', '.join(str(x) for x in v.init)}}}" if v.init is not None else ""
-        out.append(f"  {'bank' if v.kind == 'bank' else 'local'} {'const ' if table else ''}{v.type} {v.name}{table}")
+        qualifier = "static " if v.static else "const " if table else ""
+        out.append(f"  {'bank' if v.kind == 'bank' else 'local'} {qualifier}{v.type} {v.name}{table}")
     for part in fn.partitions:
         schemes = ", ".join(f"{scheme} {n}" if scheme != "none" else "-" for scheme, n in part.schemes)
         out.append(f"  partition {part.array.name} ({schemes}) into {', '.join(b.name for b in part.banks)}")
@@ -764,13 +769,15 @@ def verify_kernel(fn: KernelFunction) -> None:
             elem = v.type.elem if isinstance(v.type, ArrayType) else v.type
             if len(v.init) != depth or any(isinstance(x, float) != isinstance(elem, FloatType) for x in v.init):
                 fail(v.loc, f"contents of table {v.name} do not match {v.type}")
+        if v.static and (v.init is None or v.is_const or not isinstance(v.type, ArrayType)):
+            fail(v.loc, f"static {v.name} is not a writable array with initial contents")
 
     def walk(stmts: list[Stmt], loop_vars: set[Variable]) -> None:
         for s in stmts:
             if isinstance(s, Assign):
                 if s.var in loop_vars:
                     fail(s.loc, f"assignment to loop variable {s.var.name}")
-                if s.var.init is not None:
+                if s.var.init is not None and not s.var.static:
                     fail(s.loc, f"assignment to table {s.var.name}")
                 if s.indices is None:
                     want = s.var.type

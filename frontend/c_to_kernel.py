@@ -96,6 +96,21 @@ class _Scope:
     refs: dict[str, tuple[Variable, Expr | None]] = field(default_factory=dict)
     # array parameters of an inlined callee bound to a caller's array: pointers in C (sizeof)
     pointers: set[str] = field(default_factory=set)
+    # pointer variables (and pointer parameters the function moves): where each points
+    moving: dict[str, _Pointer] = field(default_factory=dict)
+
+
+@dataclass
+class _Pointer:
+    """A pointer variable, or a pointer parameter its function moves (``p++``, ``p += k``,
+    ``p = q``): the array it points into, fixed by its first assignment (a pointer that points
+    into different arrays is not supported), and its offset there, a hidden integer variable."""
+
+    name: str
+    elem: ScalarType
+    offset: Variable
+    loc: SourceLoc
+    base: Variable | None = None  # (None: not assigned yet)
 
 
 @dataclass
@@ -186,6 +201,10 @@ class CToKernel:
             self.scopes[-1].names[p.name] = p
         first_warning = len(self.warnings)
         prologue: list[Stmt] = []
+        for d, p in zip(self._param_decls(fd), params):
+            if d.name in self.top_assigned and isinstance(d.type, (c_ast.PtrDecl, c_ast.ArrayDecl)) and isinstance(p.type, ArrayType):
+                # a pointer parameter the function moves: an offset into the argument's array
+                prologue += self._moving_parameter(d, p, Const(0, INT, loc))
         if _early_returns(fd.body):
             self.top_done = self._temporary("return_done", BOOL, loc)
             prologue.append(_set_flag(self.top_done, 0, loc))
@@ -233,6 +252,8 @@ class CToKernel:
     def _resolve(self, name: str, node: c_ast.Node) -> Variable | Expr:
         """The variable a name denotes, or the argument expression an inlined parameter stands for."""
         for scope in reversed(self.scopes):
+            if name in scope.moving:
+                raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i], moving it, comparing it and passing it on)")
             if name in scope.names:
                 found = scope.names[name]
                 if found in self.initializing:
@@ -243,8 +264,8 @@ class CToKernel:
                 return found
             if name in scope.values:
                 return clone_expr(scope.values[name])
-            if name in scope.refs:
-                raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i] and passing it on)")
+            if name in scope.refs or name in scope.moving:
+                raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i], moving it, comparing it and passing it on)")
         if name in self.globals:
             d = self.globals[name]
             if "const" not in (d.quals or []):
@@ -629,7 +650,9 @@ class CToKernel:
             table = name in self.globals and isinstance(self.globals[name].type, c_ast.ArrayDecl)
             if not any(name in s.names or name in s.values for s in self.scopes) and not table:
                 raise HlsError(loc, f"'{name}' in '#pragma HLS {prag.name}' is not declared here")
-            var = self._resolve(name, None)
+            ptr = self._pointer_var(name)
+            # (a pointer parameter the function moves: the pragma is about the parameter)
+            var = ptr.base if ptr is not None and ptr.base is not None and ptr.base.kind == "param" else self._resolve(name, None)
             if not isinstance(var, Variable) or (spec.kind == "interface" and var.kind != "param"):
                 what = "a parameter" if spec.kind == "interface" else "a variable"
                 raise HlsError(loc, f"'{name}' in '#pragma HLS {prag.name}' is not {what} of this function")
@@ -833,7 +856,7 @@ class CToKernel:
         if "extern" in (d.storage or []):
             raise unsupported(loc, f"extern declaration '{d.name}'")
         if isinstance(d.type, c_ast.PtrDecl):
-            raise unsupported(loc, f"pointer variable '{d.name}'")
+            return self._pointer_decl(d)
         if d.type is not None and isinstance(getattr(d.type, "type", None), (c_ast.Struct, c_ast.Union)):
             raise unsupported(loc, "struct or union type")
         t = self.decl_type(self._sized_array_decl(d), d)
@@ -856,6 +879,31 @@ class CToKernel:
             out = [Assign(var, None, value, loc)]
         self.locals.append(var)
         self.scopes[-1].names[d.name] = var
+        return out
+
+    def _moving_parameter(self, d: c_ast.Decl, var: Variable, offset: Expr) -> list[Stmt]:
+        """The pointer parameter ``d`` that its function moves (``p++``, ``p += k``), pointing
+        into ``var`` at ``offset`` on entry: a pointer variable of the function's scope."""
+        loc = self.loc(d)
+        assert isinstance(var.type, ArrayType)
+        if len(var.type.dims) != 1:
+            raise unsupported(loc, f"moving pointer '{d.name}' into the rows of array '{var.name}' ({var.type})")
+        ptr = _Pointer(d.name, var.type.elem, self._temporary(f"{d.name}_offset", INT, loc), loc, var)
+        scope = self.scopes[-1]
+        scope.refs.pop(d.name, None)
+        scope.moving[d.name] = ptr  # (before its name: pragmas still name the parameter)
+        return [Assign(ptr.offset, None, convert(offset, INT), loc)]
+
+    def _pointer_decl(self, d: c_ast.Decl) -> list[Stmt]:
+        """A pointer variable ``T *p [= e];``: an offset into the one array it points into."""
+        loc = self.loc(d)
+        assert isinstance(d.type, c_ast.PtrDecl)
+        if not isinstance(d.type.type, c_ast.TypeDecl) or isinstance(d.type.type.type, (c_ast.Struct, c_ast.Union)):
+            raise unsupported(loc, f"pointer variable '{d.name}' to other than a scalar type")
+        elem = self.scalar_type(d.type.type, d)
+        ptr = _Pointer(d.name, elem, self._temporary(f"{d.name}_offset", INT, loc), loc)
+        out = self._pointer_assign(ptr, None, d.init, d) if d.init is not None else []
+        self.scopes[-1].moving[d.name] = ptr  # (C: in scope in its own initializer, unassigned there)
         return out
 
     def _array_initializer(self, var: Variable, t: ArrayType, init: c_ast.Node) -> list[Stmt]:
@@ -916,6 +964,8 @@ class CToKernel:
 
     def _assign_to(self, lvalue: c_ast.Node, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
         loc = self.loc(node)
+        if isinstance(lvalue, c_ast.ID) and (ptr := self._pointer_var(lvalue.name)) is not None:
+            return self._pointer_assign(ptr, op, rvalue, node)
         var, indices = self._lvalue(lvalue)
         target_type: ScalarType = var.type.elem if isinstance(var.type, ArrayType) else var.type
         value = self.expr(rvalue)
@@ -951,21 +1001,15 @@ class CToKernel:
         raise unsupported(self.loc(node), "this kind of assignment target")
 
     def _deref(self, node: c_ast.UnaryOp) -> tuple[Variable, list[Expr] | None]:
-        """``*p``, ``*(p + e)``, ``*(e + p)``, ``*(p - e)``, ``*(p + e - f)``, ... of an array (or
-        pointer parameter) ``p`` of one dimension: its element at the offset."""
+        """``*p``, ``*(p + e)``, ``*(e + p)``, ``*(p - e)``, ``*p++``, ... of an array, a pointer
+        parameter or a pointer variable ``p`` (of one dimension): its element at the offset."""
         loc = self.loc(node)
-        found = self._pointer_terms(node.expr)
-        if found is None:
-            raise unsupported(loc, "dereference of a pointer other than an array or pointer parameter (plus an offset)")
-        base, terms = found
-        ref = self._ref(base.name)
-        if ref is None:
-            var = self.lookup(base.name, base)
-            assert isinstance(var.type, ArrayType)
-            if len(var.type.dims) != 1:
-                raise unsupported(loc, f"partial subscript of array '{base.name}' (1 of {len(var.type.dims)} dimensions)")
-            ref = (var, None)
-        return self._through(ref, terms, node)
+        if not self._is_pointer(node.expr):
+            raise unsupported(loc, "dereference of a pointer other than an array or pointer (plus an offset)")
+        var, offset = self._pointer_value(node.expr)
+        if not isinstance(var.type, ArrayType):
+            return var, None
+        return var, [offset if offset is not None else Const(0, INT, loc)]
 
     def _pointer_terms(self, node: c_ast.Node) -> tuple[c_ast.ID, list[tuple[str, c_ast.Node]]] | None:
         """``node`` as an array name plus and minus integer terms, in C's order, or None."""
@@ -983,22 +1027,151 @@ class CToKernel:
 
     def _names_array(self, name: str) -> bool:
         for scope in reversed(self.scopes):
+            if name in scope.moving:
+                return False
             if name in scope.names:
                 return scope.names[name].is_array
             if name in scope.values:
                 return False
         return False
 
-    def _ref(self, name: str) -> tuple[Variable, Expr | None] | None:
+    def _ref(self, name: str, node: c_ast.Node | None = None) -> tuple[Variable, Expr | None] | None:
         """What the pointer parameter ``name`` of an inlined callee points into, if it is one that
         does not take a whole array."""
         for scope in reversed(self.scopes):
+            if name in scope.moving:
+                ptr = scope.moving[name]
+                if ptr.base is None:
+                    raise HlsError(ptr.loc if node is None else self.loc(node), f"pointer '{name}' is used before it is assigned")
+                return ptr.base, VarRead(ptr.offset, ptr.loc if node is None else self.loc(node))
             if name in scope.names or name in scope.values:
                 return None
             if name in scope.refs:
                 var, offset = scope.refs[name]
                 return var, None if offset is None else clone_expr(offset)
         return None
+
+    def _pointer_var(self, name: str) -> _Pointer | None:
+        """The pointer variable ``name`` denotes here, if it is one."""
+        for scope in reversed(self.scopes):
+            if name in scope.moving:
+                return scope.moving[name]
+            if name in scope.names or name in scope.values or name in scope.refs:
+                return None
+        return None
+
+    def _is_pointer(self, node: c_ast.Node) -> bool:
+        """Whether ``node`` is a pointer expression (a pointer or an array, plus or minus integers,
+        an address, a moved pointer): syntactically, for pointer comparisons and differences."""
+        if isinstance(node, c_ast.ID):
+            return self._pointer_var(node.name) is not None or self._names_array(node.name) or self._ref(node.name, node) is not None
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+            return self._is_pointer(node.left) or (node.op == "+" and self._is_pointer(node.right))
+        if isinstance(node, c_ast.UnaryOp):
+            return node.op == "&" or (node.op in _INCDEC and isinstance(node.expr, c_ast.ID) and self._pointer_var(node.expr.name) is not None)
+        return False
+
+    def _pointer_value(self, node: c_ast.Node) -> tuple[Variable, Expr | None]:
+        """Where the pointer expression ``node`` points: (array, offset) into a 1-D array or
+        pointer, or (scalar, None) for ``&x``; side effects (``p++``) go to the pending statements,
+        in C's order."""
+        loc = self.loc(node)
+        if isinstance(node, c_ast.Cast) and isinstance(node.to_type.type, c_ast.PtrDecl):
+            return self._pointer_value(node.expr)  # (a cast between pointers to one element type)
+        if isinstance(node, c_ast.ID):
+            ref = self._ref(node.name, node)
+            if ref is not None:
+                return ref
+            var = self.lookup(node.name, node)
+            if not isinstance(var.type, ArrayType):
+                raise HlsError(loc, f"'{node.name}' is not a pointer or an array")
+            if len(var.type.dims) != 1:
+                raise unsupported(loc, f"pointer into the rows of array '{node.name}' ({var.type})")
+            return var, Const(0, INT, loc)
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+            if self._is_pointer(node.left):
+                var, offset = self._pointer_value(node.left)
+                term = node.right
+            elif node.op == "+" and self._is_pointer(node.right):
+                value = self.expr(node.left)  # (C's order: the integer first)
+                var, offset = self._pointer_value(node.right)
+                return self._moved(var, offset, "+", value, node)
+            else:
+                raise HlsError(loc, "not a pointer expression")
+            return self._moved(var, offset, node.op, self.expr(term), node)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            if isinstance(node.expr, c_ast.ID):
+                var = self.lookup(node.expr.name, node.expr)
+                if isinstance(var.type, ArrayType):
+                    raise unsupported(loc, f"address of array '{var.name}' as a whole")
+                if var.kind == "loop":
+                    raise unsupported(loc, f"address of loop variable '{var.name}'")
+                return var, None
+            if isinstance(node.expr, (c_ast.ArrayRef, c_ast.UnaryOp)):
+                var, indices = self._element(node.expr)
+                if indices is not None and len(indices) != 1:
+                    raise unsupported(loc, f"pointer into the rows of array '{var.name}' ({var.type})")
+                return var, None if indices is None else indices[0]
+        if isinstance(node, c_ast.UnaryOp) and node.op in _INCDEC and isinstance(node.expr, c_ast.ID):
+            ptr = self._pointer_var(node.expr.name)
+            if ptr is not None:
+                var, offset = self._pointer_value(node.expr)
+                if node.op.startswith("p"):  # the old place, kept, then the move
+                    kept = self._temporary(f"{ptr.name}_was", INT, loc)
+                    self.pending.append(Assign(kept, None, convert(offset, INT) if offset is not None else Const(0, INT, loc), loc))
+                    self.pending.extend(self._assign_to(node.expr, _INCDEC[node.op], c_ast.Constant("int", "1", node.coord), node))
+                    return var, VarRead(kept, loc)
+                self.pending.extend(self._assign_to(node.expr, _INCDEC[node.op], c_ast.Constant("int", "1", node.coord), node))
+                return self._pointer_value(node.expr)
+        raise unsupported(loc, "pointer expression other than an array or pointer, plus or minus an integer, &x, &a[k] or p++")
+
+    def _moved(self, var: Variable, offset: Expr | None, op: str, value: Expr, node: c_ast.Node) -> tuple[Variable, Expr | None]:
+        """The place ``value`` elements after (``op`` "+") or before where ``(var, offset)`` points."""
+        loc = self.loc(node)
+        if not isinstance(value.type, IntType):
+            raise HlsError(loc, "pointer offset is not an integer")
+        if offset is None:
+            if _fold(value) != 0:
+                raise unsupported(loc, f"pointer arithmetic on the address of scalar '{var.name}'")
+            return var, None
+        return var, binary(op, offset, value, loc)
+
+    def _pointer_assign(self, ptr: _Pointer, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
+        """``p = q``, ``p += k``, ``p -= k`` (and ``p++``) of a pointer variable: its offset."""
+        loc = self.loc(node)
+        if op is None:
+            var, offset = self._pointer_value(rvalue)
+            if ptr.base is None:
+                elem = var.type.elem if isinstance(var.type, ArrayType) else var.type
+                if not _same_representation(elem, ptr.elem):
+                    raise unsupported(loc, f"pointer '{ptr.name}' ({ptr.elem} *) to '{var.name}' ({var.type})")
+                ptr.base = var
+            elif var is not ptr.base:
+                raise unsupported(loc, f"pointer '{ptr.name}' into '{var.name}' after pointing into '{ptr.base.name}' (a pointer stays in one array)")
+            value = convert(offset, INT) if offset is not None else Const(0, INT, loc)
+            return [Assign(ptr.offset, None, value, loc)]
+        if op not in ("+", "-"):
+            raise HlsError(loc, f"invalid operands to '{op}' (a pointer)")
+        if ptr.base is None:
+            raise HlsError(loc, f"pointer '{ptr.name}' is used before it is assigned")
+        if not isinstance(ptr.base.type, ArrayType):
+            raise unsupported(loc, f"pointer arithmetic on the address of scalar '{ptr.base.name}'")
+        value = self.expr(rvalue)
+        if not isinstance(value.type, IntType):
+            raise HlsError(loc, "pointer offset is not an integer")
+        return [Assign(ptr.offset, None, convert(binary(op, VarRead(ptr.offset, loc), value, loc), INT), loc)]
+
+    def _pointer_compare(self, node: c_ast.BinaryOp) -> Expr:
+        """``p < q``, ``p == q``, ... and ``p - q`` of two pointers into one array: their offsets."""
+        loc = self.loc(node)
+        (lvar, loff), (rvar, roff) = self._pointer_value(node.left), self._pointer_value(node.right)
+        if lvar is not rvar:
+            raise unsupported(loc, f"'{node.op}' of pointers into different arrays ('{lvar.name}' and '{rvar.name}')")
+        zero = Const(0, INT, loc)
+        left, right = loff if loff is not None else zero, roff if roff is not None else zero
+        if node.op == "-":  # (ptrdiff_t)
+            return binary("-", convert(left, ct.LONG), convert(right, ct.LONG), loc)
+        return binary(node.op, convert(left, INT), convert(right, INT), loc)
 
     def _element(self, node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
         """The element an ``a[i]..`` or a dereference denotes: (array, subscripts), or (scalar, None)
@@ -1170,8 +1343,10 @@ class CToKernel:
             cname, first = init.lvalue.name, init.rvalue
         else:
             return False
-        if cname is None:
+        if cname is None or self._pointer_var(cname) is not None:
             return False
+        if isinstance(init, c_ast.DeclList) and not isinstance(init.decls[0].type, c_ast.TypeDecl):
+            return False  # (a pointer)
         cond = node.cond
         if not (isinstance(cond, c_ast.BinaryOp) and cond.op in ("<", "<=", ">", ">=")):
             return False
@@ -1408,6 +1583,8 @@ class CToKernel:
         if isinstance(node, c_ast.BinaryOp):
             if node.op in ("&&", "||"):
                 return self._logical(node)
+            if node.op in ("<", "<=", ">", ">=", "==", "!=", "-") and self._is_pointer(node.left) and self._is_pointer(node.right):
+                return self._pointer_compare(node)
             return binary(node.op, self.expr(node.left), self.expr(node.right), loc)
         if isinstance(node, c_ast.UnaryOp):
             return self._unary(node)
@@ -1556,7 +1733,7 @@ class CToKernel:
             base, subscripts = base.name, subscripts + 1
         if isinstance(base, c_ast.ID):
             for scope in reversed(self.scopes):
-                if base.name in scope.pointers or base.name in scope.refs:
+                if base.name in scope.pointers or base.name in scope.refs or base.name in scope.moving:
                     if subscripts == 0:
                         return ct.ULONG
                     break
@@ -1754,6 +1931,17 @@ class CToKernel:
         self.scopes = [scope]
         self.loop_stack = []
         self.jump_targets = []
+        for d in decls:
+            # a pointer parameter the callee moves: a pointer variable starting where the argument points
+            if d.name in written and self._array_parameter(d) is not None:
+                if d.name in scope.names:
+                    setup += self._moving_parameter(d, scope.names[d.name], Const(0, INT, loc))
+                elif d.name in scope.refs and scope.refs[d.name][1] is not None:
+                    array, offset = scope.refs[d.name]
+                    assert offset is not None
+                    setup += self._moving_parameter(d, array, offset)
+                elif d.name in scope.refs:
+                    raise unsupported(self.loc(d), f"moving pointer '{d.name}' to a scalar")
         frame = _InlineFrame(name, result)
         if _early_returns(fd.body):
             frame.done = self._temporary(f"{name}_done", BOOL, loc)

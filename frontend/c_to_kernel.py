@@ -171,6 +171,8 @@ class CToKernel:
         self.loop_stack: list[tuple[str, Variable]] = []  # (C name, loop variable)
         # C variables whose value is a loop's exit value (read after the loop: not supported)
         self.exited_loop_vars: set[Variable] = set()
+        # the for loops whose variable is read outside them (by node id): not the affine model's
+        self.read_after: set[int] = set()
         self.loop_names: set[str] = set()
         self.top_name = ""
         self.top_assigned: set[str] = set()
@@ -190,6 +192,7 @@ class CToKernel:
         fd = self.funcs[top]
         self.top_name = top
         self.top_assigned = _assigned_names(fd.body)  # (its parameters so named are not isl's)
+        self.read_after |= _loops_read_after(fd.body)
         loc = self.loc(fd.decl)
         if top in SV_KEYWORDS:
             raise HlsError(loc, f"the top function's name '{top}' is a SystemVerilog keyword and cannot name the RTL module; rename the function")
@@ -1343,7 +1346,7 @@ class CToKernel:
             cname, first = init.lvalue.name, init.rvalue
         else:
             return False
-        if cname is None or self._pointer_var(cname) is not None:
+        if cname is None or self._pointer_var(cname) is not None or id(node) in self.read_after:
             return False
         if isinstance(init, c_ast.DeclList) and not isinstance(init.decls[0].type, c_ast.TypeDecl):
             return False  # (a pointer)
@@ -1893,6 +1896,7 @@ class CToKernel:
         scope = _Scope()
         setup: list[Stmt] = []
         written = _assigned_names(fd.body)
+        self.read_after |= _loops_read_after(fd.body)
         no_prototype = fd.param_decls is not None or any(isinstance(q, c_ast.ID) for q in fd.decl.type.args.params)
         # scalars the callee may write through a pointer: arguments reading them are copied
         pointed = {
@@ -2182,6 +2186,64 @@ def _is_id(node: c_ast.Node | None, name: str) -> bool:
 def _same_representation(a: ScalarType, b: ScalarType) -> bool:
     """Element types an array may be passed between (``int`` and ``int32_t``, ``long`` and ``int64_t``)."""
     return type(a) is type(b) and a.width == b.width and a.signed == b.signed
+
+
+def _for_variable(node: c_ast.For) -> str | None:
+    """The variable ``for (v = e; ...)`` assigns first (declared before the loop), or None."""
+    init = node.init
+    if isinstance(init, c_ast.ExprList) and init.exprs:
+        init = init.exprs[0]
+    if isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
+        return str(init.lvalue.name)
+    return None
+
+
+def _loops_read_after(body: c_ast.Node) -> set[int]:
+    """The ``for`` loops of a function body (by node id) whose variable may be read outside the
+    loop (after it, or before it in a later iteration of a loop around it): any occurrence of
+    the name outside the loop, except as the target of a plain assignment and inside another
+    loop that starts it anew (not in that loop's initial value). Conservative: such a loop takes
+    the general path, where its variable is an ordinary scalar holding C's exit value."""
+    parents: dict[int, c_ast.Node] = {}
+    loops: list[c_ast.For] = []
+    ids: list[c_ast.ID] = []
+
+    def walk(n: c_ast.Node) -> None:
+        if isinstance(n, c_ast.For) and _for_variable(n) is not None:
+            loops.append(n)
+        if isinstance(n, c_ast.ID):
+            ids.append(n)
+        for _, c in n.children():
+            parents[id(c)] = n
+            walk(c)
+
+    walk(body)
+
+    def ancestors(n: c_ast.Node) -> list[c_ast.Node]:
+        out = []
+        while id(n) in parents:
+            n = parents[id(n)]
+            out.append(n)
+        return out
+
+    found: set[int] = set()
+    for lp in loops:
+        name = _for_variable(lp)
+        for occ in ids:
+            if occ.name != name:
+                continue
+            up = ancestors(occ)
+            if any(a is lp for a in up):
+                continue
+            if isinstance(up[0], c_ast.Assignment) and up[0].op == "=" and up[0].lvalue is occ:
+                continue  # (a new value)
+            starts = [a for a in up if isinstance(a, c_ast.For) and _for_variable(a) == name]
+            init_of = {id(a.init) for a in starts}
+            if starts and not any(id(a) in init_of for a in up):
+                continue  # (inside a loop that assigns it first)
+            found.add(id(lp))
+            break
+    return found
 
 
 def _assigned_names(body: c_ast.Node) -> set[str]:

@@ -44,6 +44,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     clone_expr,
+    print_expr,
     read_variables,
     source_locations,
     unique_name,
@@ -98,6 +99,42 @@ class _Scope:
     pointers: set[str] = field(default_factory=set)
     # pointer variables (and pointer parameters the function moves): where each points
     moving: dict[str, _Pointer] = field(default_factory=dict)
+    # struct variables and arrays of structs, flattened; struct pointers of inlined callees
+    structs: dict[str, _Aggregate] = field(default_factory=dict)
+    struct_refs: dict[str, _StructRef] = field(default_factory=dict)
+
+
+@dataclass
+class _StructType:
+    """A struct's fields in order: each a scalar or array type, or a nested struct with the
+    dimensions of its array (empty for one)."""
+
+    name: str
+    fields: dict[str, ScalarType | ArrayType | tuple[_StructType, tuple[int, ...]]]
+
+
+@dataclass
+class _Aggregate:
+    """A struct variable, or an array of structs (``dims``), flattened: one variable per scalar or
+    array field, whose dimensions are the aggregate's then the field's (an array of structs is a
+    struct of arrays), and an aggregate per nested struct field."""
+
+    name: str
+    struct: _StructType
+    dims: tuple[int, ...]
+    leaves: dict[str, Variable | _Aggregate]
+
+
+@dataclass
+class _StructRef:
+    """A struct pointer of an inlined callee: the aggregate it points into, the subscripts
+    fixed at the call, and the offset in the aggregate's next dimension (None: it points at one
+    struct, ``&s`` or ``&a[i]`` taken as a whole)."""
+
+    agg: _Aggregate
+    prefix: list[Expr]
+    offset: Expr | None
+    var: Variable | None = None  # a struct pointer variable's offset, which moves
 
 
 @dataclass
@@ -151,7 +188,20 @@ class CToKernel:
         self.goto_targets: set[str] = set()
         self.goto_flags: dict[str, Variable] = {}
         self.tables_pending: set[int] = set()
+        self.struct_tags: dict[str, _StructType] = {}  # struct definitions by tag
+        self.struct_types: dict[int, _StructType] = {}  # by definition node
+        self.struct_nodes: dict[str, c_ast.Struct] = {}  # the definition of each tag, anywhere
         fake = pycparser_fake_libc.directory
+
+        class _Tags(c_ast.NodeVisitor):
+            def visit_Struct(inner, node: c_ast.Struct) -> None:  # noqa: N805
+                if node.name and node.decls is not None:
+                    self.struct_nodes.setdefault(node.name, node)
+                inner.generic_visit(node)
+
+        for ext in ast.ext:
+            if not (ext.coord and str(ext.coord.file).startswith(fake)):
+                _Tags().visit(ext)
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
                 self.funcs[ext.decl.name] = ext
@@ -257,6 +307,8 @@ class CToKernel:
         for scope in reversed(self.scopes):
             if name in scope.moving:
                 raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i], moving it, comparing it and passing it on)")
+            if name in scope.structs or name in scope.struct_refs:
+                raise unsupported(self.loc(node), f"struct '{name}' used as a value (only its members, copying it and passing it on)")
             if name in scope.names:
                 found = scope.names[name]
                 if found in self.initializing:
@@ -860,8 +912,9 @@ class CToKernel:
             raise unsupported(loc, f"extern declaration '{d.name}'")
         if isinstance(d.type, c_ast.PtrDecl):
             return self._pointer_decl(d)
-        if d.type is not None and isinstance(getattr(d.type, "type", None), (c_ast.Struct, c_ast.Union)):
-            raise unsupported(loc, "struct or union type")
+        found = self._struct_decl(d.type, d) if d.type is not None else None
+        if found is not None:
+            return self._struct_local(d, *found)
         t = self.decl_type(self._sized_array_decl(d), d)
         var = Variable(self._unique(d.name), t, "local", loc, is_const="const" in (d.quals or []))
         out: list[Stmt] = []
@@ -884,6 +937,392 @@ class CToKernel:
         self.scopes[-1].names[d.name] = var
         return out
 
+    # ---- structs -----------------------------------------------------------------------------
+
+    def _struct_decl(self, node: c_ast.Node, where: c_ast.Node) -> tuple[_StructType, tuple[int, ...]] | None:
+        """The struct type of a declared type (through typedefs), with the dimensions of an array
+        of structs; None when it is not a struct."""
+        dims: list[int] = []
+        while isinstance(node, c_ast.ArrayDecl):
+            if node.dim is None:
+                return None  # (an unsized array: where it is declared reports it)
+            dims.append(self._const_int(node.dim))
+            node = node.type
+        if isinstance(node, c_ast.TypeDecl):
+            node = node.type
+        if isinstance(node, c_ast.IdentifierType) and len(node.names) == 1 and node.names[0] in self.typedefs and node.names[0] not in ct.STDINT_TYPES:
+            inner = self._struct_decl(self.typedefs[node.names[0]], where)
+            return None if inner is None else (inner[0], (*dims, *inner[1]))
+        if isinstance(node, c_ast.Union):
+            raise unsupported(self.loc(where), "union type")
+        if isinstance(node, c_ast.Struct):
+            return self._struct_def(node, where), tuple(dims)
+        return None
+
+    def _struct_def(self, node: c_ast.Struct, where: c_ast.Node) -> _StructType:
+        """The fields of the struct ``node`` defines or names (by its tag)."""
+        if node.decls is None:
+            if node.name in self.struct_tags:
+                return self.struct_tags[node.name]
+            if node.name in self.struct_nodes:
+                return self._struct_def(self.struct_nodes[node.name], where)
+            raise HlsError(self.loc(where), f"struct '{node.name}' is not defined")
+        if id(node) in self.struct_types:
+            return self.struct_types[id(node)]
+        fields: dict[str, ScalarType | ArrayType | tuple[_StructType, tuple[int, ...]]] = {}
+        for fd in node.decls:
+            if fd.bitsize is not None:
+                raise unsupported(self.loc(fd), f"bit-field '{fd.name}'")
+            if fd.name is None:
+                raise unsupported(self.loc(fd), "anonymous struct member")
+            if isinstance(fd.type, c_ast.PtrDecl):
+                raise unsupported(self.loc(fd), f"pointer member '{fd.name}'")
+            nested = self._struct_decl(fd.type, fd)
+            fields[fd.name] = nested if nested is not None else self.decl_type(fd.type, fd)
+        st = _StructType(node.name or "(anonymous)", fields)
+        self.struct_types[id(node)] = st
+        if node.name:
+            self.struct_tags[node.name] = st
+        return st
+
+    def _aggregate(self, name: str, st: _StructType, dims: tuple[int, ...], loc: SourceLoc) -> _Aggregate:
+        """Local variables for the fields of a struct (``dims``: an array of structs) named ``name``."""
+        leaves: dict[str, Variable | _Aggregate] = {}
+        for fname, ftype in st.fields.items():
+            full = f"{name}_{fname}"
+            if isinstance(ftype, tuple):
+                sub, sdims = ftype
+                leaves[fname] = self._aggregate(full, sub, (*dims, *sdims), loc)
+                continue
+            t: ScalarType | ArrayType
+            if isinstance(ftype, ArrayType):
+                t = ArrayType(ftype.elem, (*dims, *ftype.dims))
+            else:
+                t = ArrayType(ftype, dims) if dims else ftype
+            if isinstance(t, ArrayType) and len(t.dims) > _MAX_DIMS:
+                raise unsupported(loc, f"array with more than {_MAX_DIMS} dimensions (member '{fname}' of '{name}')")
+            var = Variable(self._unique(full), t, "local", loc)
+            self.locals.append(var)
+            leaves[fname] = var
+        return _Aggregate(name, st, dims, leaves)
+
+    def _struct_local(self, d: c_ast.Decl, st: _StructType, dims: tuple[int, ...]) -> list[Stmt]:
+        """A local struct or array of structs: its fields' variables, and its initializer."""
+        agg = self._aggregate(d.name, st, dims, self.loc(d))
+        out = self._struct_init(agg, [], d.init) if d.init is not None else []
+        self.scopes[-1].structs[d.name] = agg
+        return out
+
+    def _struct_init(self, agg: _Aggregate, idx: list[Expr], init: c_ast.Node) -> list[Stmt]:
+        """The stores of a struct's initializer: braces per struct and per array, members in
+        order, the ones not given zero (C); or another struct's value."""
+        loc = self.loc(init)
+        if len(idx) < len(agg.dims):
+            if not isinstance(init, c_ast.InitList):
+                raise unsupported(loc, f"initializer of array of structs '{agg.name}' other than a brace list")
+            if len(init.exprs) > agg.dims[len(idx)]:
+                raise HlsError(loc, f"excess elements in the initializer of array '{agg.name}'")
+            out: list[Stmt] = []
+            for k in range(agg.dims[len(idx)]):
+                at = [*[clone_expr(e) for e in idx], Const(k, INT, loc)]
+                if k < len(init.exprs):
+                    out += self._struct_init(agg, at, init.exprs[k])
+                else:
+                    out += self._struct_zero(agg, at, loc)
+            return out
+        if not isinstance(init, c_ast.InitList):
+            src, src_idx = self._place(init)
+            if not isinstance(src, _Aggregate) or src.struct is not agg.struct or len(src_idx) != len(src.dims):
+                raise HlsError(loc, f"struct '{agg.name}' initialized from a value that is not a struct '{agg.struct.name}'")
+            return self._struct_copy(agg, idx, src, src_idx, loc)
+        items = list(init.exprs)
+        if len(items) > len(agg.leaves):
+            raise HlsError(loc, f"excess elements in the initializer of struct '{agg.name}'")
+        out = []
+        for n, (fname, leaf) in enumerate(agg.leaves.items()):
+            at = [clone_expr(e) for e in idx]
+            item = items[n] if n < len(items) else None
+            if isinstance(item, c_ast.NamedInitializer):
+                raise unsupported(self.loc(item), "designated initializer")
+            if isinstance(leaf, _Aggregate):
+                out += self._struct_zero(leaf, at, loc) if item is None else self._struct_init(leaf, at, item)
+                continue
+            ftype = agg.struct.fields[fname]
+            if isinstance(ftype, ArrayType):
+                values = self._initializer_values(leaf.name, ftype, item) if item is not None else [None] * ftype.depth
+                for flat, value in enumerate(values):
+                    sub = [Const((flat // stride) % dim, INT, loc) for stride, dim in zip(_strides(ftype.dims), ftype.dims)]
+                    elem_value = value if value is not None else convert(Const(0, INT, loc), ftype.elem)
+                    out.append(Assign(leaf, [*[clone_expr(e) for e in idx], *sub], elem_value, loc))
+                continue
+            assert not isinstance(ftype, tuple)
+            if isinstance(item, c_ast.InitList):
+                if len(item.exprs) != 1:
+                    raise HlsError(self.loc(item), f"braces around the scalar initializer of member '{fname}'")
+                item = item.exprs[0]
+            value = convert(self.expr(item), ftype) if item is not None else convert(Const(0, INT, loc), ftype)
+            out.append(Assign(leaf, at or None, value, loc))
+        return out
+
+    def _leaf_elements(self, leaf: Variable, idx: list[Expr], loc: SourceLoc) -> list[list[Expr] | None]:
+        """The subscripts of every element of the field ``leaf`` of the struct at ``idx`` (None: a
+        scalar)."""
+        if not isinstance(leaf.type, ArrayType):
+            return [None]
+        rest = leaf.type.dims[len(idx):]
+        count = math.prod(rest)
+        if count > _MAX_INITIALIZED_ELEMENTS:
+            raise unsupported(loc, f"copying member '{leaf.name}' of more than {_MAX_INITIALIZED_ELEMENTS} elements")
+        out: list[list[Expr] | None] = []
+        for flat in range(count):
+            sub = [Const((flat // stride) % dim, INT, loc) for stride, dim in zip(_strides(rest), rest)] if rest else []
+            out.append([*[clone_expr(e) for e in idx], *sub])
+        return out
+
+    def _struct_zero(self, agg: _Aggregate, idx: list[Expr], loc: SourceLoc) -> list[Stmt]:
+        """Zero stores to every member of the struct at ``idx``."""
+        out: list[Stmt] = []
+        for leaf in agg.leaves.values():
+            if isinstance(leaf, _Aggregate):
+                out += self._struct_zero(leaf, idx, loc)
+                continue
+            elem = leaf.type.elem if isinstance(leaf.type, ArrayType) else leaf.type
+            for at in self._leaf_elements(leaf, idx, loc):
+                out.append(Assign(leaf, at, convert(Const(0, INT, loc), elem), loc))
+        return out
+
+    def _struct_copy(self, dst: _Aggregate, dst_idx: list[Expr], src: _Aggregate, src_idx: list[Expr], loc: SourceLoc) -> list[Stmt]:
+        """``dst = src`` of two structs: every member, element by element (the subscripts of both
+        held first, so that the copy cannot move them)."""
+        out: list[Stmt] = []
+
+        def held(idx: list[Expr]) -> list[Expr]:
+            kept: list[Expr] = []
+            for e in idx:
+                if isinstance(e, Const):
+                    kept.append(e)
+                    continue
+                temp = self._temporary("struct_index", e.type, loc)  # type: ignore[arg-type]
+                out.append(Assign(temp, None, e, loc))
+                kept.append(VarRead(temp, loc))
+            return kept
+
+        src_idx, dst_idx = held(src_idx), held(dst_idx)
+        if src is dst and len(src_idx) == len(dst_idx) == 0:
+            return out
+
+        def copy(d: _Aggregate, s: _Aggregate) -> None:
+            for fname, leaf in d.leaves.items():
+                other = s.leaves[fname]
+                if isinstance(leaf, _Aggregate):
+                    assert isinstance(other, _Aggregate)
+                    copy(leaf, other)
+                    continue
+                assert isinstance(other, Variable)
+                for d_at, s_at in zip(self._leaf_elements(leaf, dst_idx, loc), self._leaf_elements(other, src_idx, loc)):
+                    value: Expr = VarRead(other, loc) if s_at is None else ArrayRead(other, s_at, loc)
+                    out.append(Assign(leaf, d_at, value, loc))
+
+        copy(dst, src)
+        return out
+
+    def _member(self, leaf: _Aggregate | Variable, idx: list[Expr], node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
+        """The scalar a struct expression denotes: a scalar member, or an element of an array member."""
+        loc = self.loc(node)
+        if isinstance(leaf, _Aggregate):
+            raise unsupported(loc, f"struct '{leaf.name}' used as a value (only its members, copying it and passing it on)")
+        if not isinstance(leaf.type, ArrayType):
+            return leaf, None
+        if len(idx) != len(leaf.type.dims):
+            raise unsupported(loc, f"partial subscript of array '{leaf.name}' ({len(idx)} of {len(leaf.type.dims)} dimensions)")
+        return leaf, idx
+
+    def _peek_place(self, node: c_ast.Node) -> tuple[_Aggregate | Variable, int] | None:
+        """What a struct expression denotes and how many subscripts it has, without its effects
+        (its subscripts are lowered and dropped); None on an error."""
+        pending, locals_ = len(self.pending), len(self.locals)
+        try:
+            base, idx = self._place(node)
+        except HlsError:
+            return None
+        finally:
+            del self.pending[pending:]
+            del self.locals[locals_:]
+        return base, len(idx)
+
+    def _struct_name(self, name: str) -> _Aggregate | _StructRef | None:
+        """The struct, array of structs or struct pointer ``name`` denotes here, if any."""
+        for scope in reversed(self.scopes):
+            if name in scope.structs:
+                return scope.structs[name]
+            if name in scope.struct_refs:
+                return scope.struct_refs[name]
+            if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving:
+                return None
+        return None
+
+    def _is_struct_place(self, node: c_ast.Node) -> bool:
+        """Whether ``node`` denotes a struct, one of its members or an element of one (syntactically)."""
+        if isinstance(node, c_ast.StructRef):
+            return True
+        if isinstance(node, c_ast.ID):
+            return isinstance(self._struct_name(node.name), _Aggregate)
+        if isinstance(node, c_ast.ArrayRef):
+            if isinstance(node.name, c_ast.ID) and isinstance(self._struct_name(node.name.name), _StructRef):
+                return True
+            return self._is_struct_place(node.name)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            base = node.expr
+            while isinstance(base, c_ast.BinaryOp) and base.op in ("+", "-"):
+                base = base.left
+            return isinstance(base, c_ast.ID) and self._struct_name(base.name) is not None
+        return False
+
+    def _place(self, node: c_ast.Node) -> tuple[_Aggregate | Variable, list[Expr]]:
+        """What a struct expression denotes: a struct (an aggregate fully subscripted), an array
+        of structs partly subscripted, or a member's variable, with the subscripts so far."""
+        loc = self.loc(node)
+        if isinstance(node, c_ast.ID):
+            found = self._struct_name(node.name)
+            if isinstance(found, _Aggregate):
+                return found, []
+            if isinstance(found, _StructRef):
+                raise unsupported(loc, f"struct pointer '{node.name}' used as a value (only {node.name}->m, {node.name}[i] and passing it on)")
+            raise HlsError(loc, f"'{node.name}' is not a struct")
+        if isinstance(node, c_ast.StructRef):
+            base, idx = self._pointee(node.name, Const(0, INT, loc)) if node.type == "->" else self._place(node.name)
+            if not isinstance(base, _Aggregate) or len(idx) != len(base.dims):
+                raise HlsError(loc, f"request for member '{node.field.name}' in something that is not a struct")
+            if node.field.name not in base.leaves:
+                raise HlsError(self.loc(node.field), f"struct '{base.struct.name}' has no member named '{node.field.name}'")
+            return base.leaves[node.field.name], idx
+        if isinstance(node, c_ast.ArrayRef):
+            if isinstance(node.name, c_ast.ID) and isinstance(self._struct_name(node.name.name), _StructRef):
+                return self._pointee(node.name, self.expr(node.subscript))
+            base, idx = self._place(node.name)
+            rank = len(base.dims) if isinstance(base, _Aggregate) else len(base.type.dims) if isinstance(base.type, ArrayType) else 0
+            if len(idx) >= rank:
+                raise HlsError(loc, "subscripted value is not an array")
+            return base, [*idx, self.expr(node.subscript)]
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            return self._pointee(node.expr, Const(0, INT, loc))
+        raise unsupported(loc, "this struct expression")
+
+    def _pointee(self, node: c_ast.Node, extra: Expr) -> tuple[_Aggregate, list[Expr]]:
+        """The struct ``extra`` structs after where the struct pointer ``node`` points."""
+        loc = self.loc(node)
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+            step = self.expr(node.right)
+            if not isinstance(step.type, IntType):
+                raise HlsError(loc, "pointer offset is not an integer")
+            moved = step if node.op == "+" and _fold(extra) == 0 else binary(node.op, extra, step, loc)
+            return self._pointee(node.left, moved)
+        if isinstance(node, c_ast.ID):
+            found = self._struct_name(node.name)
+            if isinstance(found, _StructRef):
+                prefix = [clone_expr(e) for e in found.prefix]
+                if found.offset is None:
+                    if _fold(extra) != 0:
+                        raise unsupported(loc, f"pointer arithmetic on the address of struct '{found.agg.name}'")
+                    return found.agg, prefix
+                at = clone_expr(found.offset) if _fold(extra) == 0 else binary("+", clone_expr(found.offset), extra, loc)
+                return found.agg, [*prefix, at]
+            if isinstance(found, _Aggregate) and found.dims:  # (an array of structs: its first)
+                return found, [extra]
+        if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            base, idx = self._place(node.expr)
+            if isinstance(base, _Aggregate) and len(idx) == len(base.dims):
+                if _fold(extra) == 0:
+                    return base, idx
+                if idx:
+                    return base, [*idx[:-1], binary("+", idx[-1], extra, loc)]
+        if isinstance(node, (c_ast.StructRef, c_ast.ArrayRef)):
+            base, idx = self._place(node)
+            if isinstance(base, _Aggregate) and len(idx) < len(base.dims):  # (an array of structs: its first)
+                return base, [*idx, extra]
+        raise unsupported(loc, "struct pointer other than a parameter, an array of structs, &s or &a[i]")
+
+    def _struct_pointer_decl(self, d: c_ast.Decl, st: _StructType) -> list[Stmt]:
+        """A struct pointer variable ``T *p = e;``: it points into the aggregate ``e`` does, for
+        good; into an array of structs, at an offset that moves (``p++``, ``p += k``, ``p = a + k``)."""
+        loc = self.loc(d)
+        if d.init is None:
+            raise unsupported(loc, f"struct pointer '{d.name}' without an initializer")
+        out: list[Stmt] = []
+        ref = self._struct_argument(d.init, st, d, out)
+        if ref.offset is not None:
+            offset = self._temporary(f"{d.name}_offset", INT, loc)
+            out.append(Assign(offset, None, convert(ref.offset, INT), loc))
+            ref = _StructRef(ref.agg, ref.prefix, VarRead(offset, loc), offset)
+        self.scopes[-1].struct_refs[d.name] = ref
+        return out
+
+    def _struct_pointer_assign(self, ref: _StructRef, name: str, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
+        """``p = e``, ``p += k``, ``p -= k`` (and ``p++``) of a struct pointer variable: its offset."""
+        loc = self.loc(node)
+        if ref.var is None:
+            raise unsupported(loc, f"moving struct pointer '{name}' (it points at one struct)")
+        if op is None:
+            out: list[Stmt] = []
+            new = self._struct_argument(rvalue, ref.agg.struct, c_ast.Decl(name, [], [], [], [], None, None, None), out)
+            if new.agg is not ref.agg or new.offset is None or [print_expr(e) for e in new.prefix] != [print_expr(e) for e in ref.prefix]:
+                raise unsupported(loc, f"struct pointer '{name}' into other structs than the ones it was initialized into")
+            return [*out, Assign(ref.var, None, convert(new.offset, INT), loc)]
+        if op not in ("+", "-"):
+            raise HlsError(loc, f"invalid operands to '{op}' (a pointer)")
+        value = self.expr(rvalue)
+        if not isinstance(value.type, IntType):
+            raise HlsError(loc, "pointer offset is not an integer")
+        return [Assign(ref.var, None, convert(binary(op, VarRead(ref.var, loc), value, loc), INT), loc)]
+
+    def _struct_param(self, d: c_ast.Decl) -> tuple[_StructType, bool] | None:
+        """A callee parameter of struct type: (the struct, whether it is a pointer: ``T *p``,
+        ``T p[]``, ``T p[N]``), or None."""
+        node = d.type
+        pointer = isinstance(node, (c_ast.PtrDecl, c_ast.ArrayDecl))
+        if pointer:
+            node = node.type
+        found = self._struct_decl(node, d)
+        if found is None:
+            return None
+        if found[1]:
+            raise unsupported(self.loc(d), f"parameter '{d.name}' of arrays of structs (a pointer to rows)")
+        return found[0], pointer
+
+    def _struct_argument(self, a: c_ast.Node, st: _StructType, d: c_ast.Decl, setup: list[Stmt]) -> _StructRef:
+        """What a callee's struct pointer parameter ``d`` points into, from the argument ``a``:
+        an array of structs, ``&s``, ``&a[i]``, ``a + k`` or the caller's own struct pointer (the
+        subscripts and the offset fixed at the call)."""
+        loc = self.loc(a)
+        found = self._struct_name(a.name) if isinstance(a, c_ast.ID) else None
+        if isinstance(found, _StructRef):
+            ref = _StructRef(found.agg, [clone_expr(e) for e in found.prefix], None if found.offset is None else clone_expr(found.offset))
+        elif isinstance(found, _Aggregate):
+            if not found.dims:
+                raise HlsError(loc, f"struct '{a.name}' passed for pointer '{d.name}' (pass &{a.name})")
+            ref = _StructRef(found, [], Const(0, INT, loc))
+        else:
+            agg, idx = self._pointee(a, Const(0, INT, loc))
+            # &s: one struct; &a[i], a + k: into the array of structs at that element
+            ref = _StructRef(agg, idx[:-1], idx[-1]) if idx else _StructRef(agg, [], None)
+        if ref.agg.struct is not st:
+            raise HlsError(loc, f"argument for '{d.name}' points to struct '{ref.agg.struct.name}', not '{st.name}'")
+        # the pointer's value is fixed at the call: its subscripts too
+        fixed: list[Expr] = []
+        for e in [*ref.prefix, *([ref.offset] if ref.offset is not None else [])]:
+            if isinstance(e, Const):
+                fixed.append(e)
+                continue
+            held = self._temporary(f"{d.name}_index", e.type, loc)  # type: ignore[arg-type]
+            setup.append(Assign(held, None, e, loc))
+            fixed.append(VarRead(held, loc))
+        if ref.offset is not None:
+            return _StructRef(ref.agg, fixed[:-1], fixed[-1])
+        return _StructRef(ref.agg, fixed, None)
+
+
+    # ---- pointers ----------------------------------------------------------------------------
+
     def _moving_parameter(self, d: c_ast.Decl, var: Variable, offset: Expr) -> list[Stmt]:
         """The pointer parameter ``d`` that its function moves (``p++``, ``p += k``), pointing
         into ``var`` at ``offset`` on entry: a pointer variable of the function's scope."""
@@ -901,6 +1340,9 @@ class CToKernel:
         """A pointer variable ``T *p [= e];``: an offset into the one array it points into."""
         loc = self.loc(d)
         assert isinstance(d.type, c_ast.PtrDecl)
+        found = self._struct_decl(d.type.type, d)
+        if found is not None:
+            return self._struct_pointer_decl(d, found[0])
         if not isinstance(d.type.type, c_ast.TypeDecl) or isinstance(d.type.type.type, (c_ast.Struct, c_ast.Union)):
             raise unsupported(loc, f"pointer variable '{d.name}' to other than a scalar type")
         elem = self.scalar_type(d.type.type, d)
@@ -969,6 +1411,17 @@ class CToKernel:
         loc = self.loc(node)
         if isinstance(lvalue, c_ast.ID) and (ptr := self._pointer_var(lvalue.name)) is not None:
             return self._pointer_assign(ptr, op, rvalue, node)
+        if isinstance(lvalue, c_ast.ID) and isinstance(sref := self._struct_name(lvalue.name), _StructRef):
+            return self._struct_pointer_assign(sref, lvalue.name, op, rvalue, node)
+        if self._is_struct_place(lvalue) and (peek := self._peek_place(lvalue)) is not None and isinstance(peek[0], _Aggregate):
+            dst, dst_idx = self._place(lvalue)
+            assert isinstance(dst, _Aggregate)
+            if op is not None or len(dst_idx) != len(dst.dims):
+                raise HlsError(loc, f"invalid assignment to struct '{dst.name}'" if op is None else f"invalid operands to '{op}=' (a struct)")
+            src, src_idx = self._place(rvalue) if self._is_struct_place(rvalue) else (None, [])
+            if not isinstance(src, _Aggregate) or src.struct is not dst.struct or len(src_idx) != len(src.dims):
+                raise unsupported(loc, f"assignment to struct '{dst.name}' of other than a struct '{dst.struct.name}'")
+            return self._struct_copy(dst, dst_idx, src, src_idx, loc)
         var, indices = self._lvalue(lvalue)
         target_type: ScalarType = var.type.elem if isinstance(var.type, ArrayType) else var.type
         value = self.expr(rvalue)
@@ -994,7 +1447,7 @@ class CToKernel:
             if var.is_const:
                 raise HlsError(self.loc(node), f"assignment to const '{node.name}'")
             return var, None
-        if isinstance(node, c_ast.ArrayRef) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
+        if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
             var, element = self._element(node)
             if var.is_const:
                 raise HlsError(self.loc(node), f"assignment to const {'array ' if element is not None else ''}'{var.name}'")
@@ -1070,6 +1523,9 @@ class CToKernel:
             return self._pointer_var(node.name) is not None or self._names_array(node.name) or self._ref(node.name, node) is not None
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
             return self._is_pointer(node.left) or (node.op == "+" and self._is_pointer(node.right))
+        if isinstance(node, c_ast.StructRef):
+            peek = self._peek_place(node)
+            return peek is not None and isinstance(peek[0], Variable) and isinstance(peek[0].type, ArrayType) and peek[1] < len(peek[0].type.dims)
         if isinstance(node, c_ast.UnaryOp):
             return node.op == "&" or (node.op in _INCDEC and isinstance(node.expr, c_ast.ID) and self._pointer_var(node.expr.name) is not None)
         return False
@@ -1091,6 +1547,11 @@ class CToKernel:
             if len(var.type.dims) != 1:
                 raise unsupported(loc, f"pointer into the rows of array '{node.name}' ({var.type})")
             return var, Const(0, INT, loc)
+        if isinstance(node, c_ast.StructRef):
+            leaf, idx = self._place(node)
+            if not (isinstance(leaf, Variable) and isinstance(leaf.type, ArrayType) and len(leaf.type.dims) == 1 and not idx):
+                raise unsupported(loc, "pointer to other than a one-dimensional array member of one struct")
+            return leaf, Const(0, INT, loc)
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
             if self._is_pointer(node.left):
                 var, offset = self._pointer_value(node.left)
@@ -1110,7 +1571,7 @@ class CToKernel:
                 if var.kind == "loop":
                     raise unsupported(loc, f"address of loop variable '{var.name}'")
                 return var, None
-            if isinstance(node.expr, (c_ast.ArrayRef, c_ast.UnaryOp)):
+            if isinstance(node.expr, (c_ast.ArrayRef, c_ast.UnaryOp, c_ast.StructRef)):
                 var, indices = self._element(node.expr)
                 if indices is not None and len(indices) != 1:
                     raise unsupported(loc, f"pointer into the rows of array '{var.name}' ({var.type})")
@@ -1179,6 +1640,9 @@ class CToKernel:
     def _element(self, node: c_ast.Node) -> tuple[Variable, list[Expr] | None]:
         """The element an ``a[i]..`` or a dereference denotes: (array, subscripts), or (scalar, None)
         for a pointer to a scalar."""
+        if self._is_struct_place(node):
+            leaf, idx = self._place(node)
+            return self._member(leaf, idx, node)
         if isinstance(node, c_ast.ArrayRef):
             if isinstance(node.name, c_ast.ID) and (ref := self._ref(node.name.name)) is not None:
                 return self._through(ref, [("+", node.subscript)], node)
@@ -1219,6 +1683,14 @@ class CToKernel:
             scope.names[d.name] = avar
             scope.pointers.add(d.name)
             return
+        if isinstance(a, c_ast.StructRef) and (peek := self._peek_place(a)) is not None and isinstance(peek[0], Variable) and peek[1] == 0:
+            avar = peek[0]  # a whole array member
+            if not isinstance(avar.type, ArrayType) or avar.type.dims[1:] != rows.dims or not _same_representation(avar.type.elem, rows.elem):
+                raise HlsError(loc, f"array argument '{avar.name}' ({avar.type}) does not match parameter '{d.name}' ({shown})")
+            self._place(a)
+            scope.names[d.name] = avar
+            scope.pointers.add(d.name)
+            return
         target: tuple[Variable, list[Expr] | None] | None = None
         if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None:
             var = self.lookup(a.expr.name, a.expr)
@@ -1229,7 +1701,7 @@ class CToKernel:
                 if var.kind == "loop":
                     raise unsupported(loc, f"address of loop variable '{var.name}'")
                 target = (var, None)
-        elif isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ArrayRef):
+        elif isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, (c_ast.ArrayRef, c_ast.StructRef)):
             target = self._element(a.expr)
         elif isinstance(a, c_ast.BinaryOp) and (found := self._pointer_terms(a)) is not None:
             base, terms = found
@@ -1580,7 +2052,7 @@ class CToKernel:
             if var in self.exited_loop_vars:
                 raise unsupported(loc, f"reading loop variable '{node.name}' after its loop")
             return VarRead(var, loc)
-        if isinstance(node, c_ast.ArrayRef) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
+        if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
             var, element = self._element(node)
             return VarRead(var, loc) if element is None else ArrayRead(var, element, loc)
         if isinstance(node, c_ast.BinaryOp):
@@ -1903,9 +2375,26 @@ class CToKernel:
             self.lookup(a.expr.name, a.expr)
             for a in args
             if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None
+            and self._struct_name(a.expr.name) is None
         }
         pointed |= {ref[0] for a in args if isinstance(a, c_ast.ID) and (ref := self._ref(a.name)) is not None}
         for d, a in zip(decls, args):
+            sp = self._struct_param(d)
+            if sp is not None:
+                st, is_pointer = sp
+                if is_pointer:
+                    if d.name in written:
+                        raise unsupported(self.loc(d), f"moving struct pointer '{d.name}'")
+                    scope.struct_refs[d.name] = self._struct_argument(a, st, d, setup)
+                    continue
+                # passed by value: a copy of its own
+                src, src_idx = self._place(a) if self._is_struct_place(a) else (None, [])
+                if not isinstance(src, _Aggregate) or src.struct is not st or len(src_idx) != len(src.dims):
+                    raise HlsError(self.loc(a), f"argument for '{d.name}' is not a struct '{st.name}'")
+                copy = self._aggregate(f"{name}_{d.name}", st, (), self.loc(d))
+                setup += self._struct_copy(copy, [], src, src_idx, loc)
+                scope.structs[d.name] = copy
+                continue
             rows = self._array_parameter(d)
             if rows is not None:
                 self._pointer_argument(a, rows, d, scope, setup)

@@ -1,0 +1,125 @@
+"""Structs (#15): struct variables, arrays of structs, nested structs and array members,
+flattened into one variable per member (an array of structs is a struct of arrays); member
+access through ``.``, ``->``, ``p[i]``, ``*p``; struct copies (assignment, initialization, a
+parameter passed by value); callees taking struct pointers (``&s``, ``&a[i]``, an array of
+structs, a member array of an enclosing struct); struct pointer variables moving over an array
+of structs. Co-simulated bit-exactly; what it cannot express gets located errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import run_hls
+
+GRAPH = r"""
+#include <stdint.h>
+typedef struct { int x, y; } point_t;
+struct node { int begin; int end; short w[3]; point_t at; };
+typedef struct { uint8_t key[8]; uint8_t enc[8]; int rounds; } ctx_t;
+
+static int dist(const point_t *a, const point_t *b) {
+  int dx = a->x - b->x, dy = a->y - b->y;
+  return dx * dx + dy * dy;
+}
+static void add_key(uint8_t *buf, const uint8_t *k) { for (int i = 0; i < 8; i++) buf[i] ^= k[i]; }
+static void expand(ctx_t *c, uint8_t seed) {
+  for (int i = 0; i < 8; i++) c->enc[i] = (uint8_t)(c->key[i] * 3 + seed);
+  c->rounds++;
+}
+static int weight(struct node n) { n.w[0] += 5; return n.w[0] + n.w[1] + n.w[2]; }
+
+int kern(const int in[16], int out[16], uint8_t buf[8]) {
+  struct node nodes[4];
+  point_t p = {1, 2}, q;
+  ctx_t ctx = {{1, 2, 3, 4, 5, 6, 7, 8}};
+  int i, s = 0;
+  for (i = 0; i < 4; i++) {
+    nodes[i].begin = in[i];
+    nodes[i].end = in[i + 4];
+    nodes[i].w[0] = (short)in[i + 8]; nodes[i].w[1] = 1; nodes[i].w[2] = (short)i;
+    nodes[i].at.x = in[i + 12]; nodes[i].at.y = i;
+  }
+  q = nodes[2].at;
+  nodes[3] = nodes[0];
+  for (i = 0; i < 4; i++) {
+    out[i] = dist(&nodes[i].at, &p) + nodes[i].end - nodes[i].begin;
+    out[i + 4] = weight(nodes[i]);
+    out[i + 8] = nodes[i].w[0];
+  }
+  expand(&ctx, (uint8_t)in[0]);
+  add_key(buf, ctx.enc);
+  add_key(buf, ctx.key);
+  struct node *np = nodes;
+  s = np[1].at.x + (np + 2)->end + (*np).begin;
+  out[12] = q.x + q.y + ctx.rounds + s;
+  return p.x;
+}
+"""
+
+TABLE = r"""
+typedef struct { int key; int val[2]; } item_t;
+typedef struct { item_t items[6]; int count; } table_t;
+static void insert(table_t *t, int k, int v) {
+  item_t *it = &t->items[t->count];
+  it->key = k; it->val[0] = v; it->val[1] = -v;
+  t->count++;
+}
+static int lookup(const table_t *t, int k) {
+  const item_t *p = t->items;
+  for (int i = 0; i < t->count; i++, p++)
+    if (p->key == k) return p->val[0] + p->val[1] * 2;
+  return -1;
+}
+int kern2(const int keys[8], int out[8]) {
+  table_t tab;
+  tab.count = 0;
+  for (int i = 0; i < 6; i++) insert(&tab, keys[i] & 7, keys[i]);
+  item_t tmp = tab.items[0];
+  tab.items[0] = tab.items[5];
+  tab.items[5] = tmp;
+  item_t *q = tab.items + 1;
+  *q = tmp;
+  q += 2;
+  q->key = 99;
+  for (int i = 0; i < 8; i++) out[i] = lookup(&tab, keys[i] & 7) + lookup(&tab, 99);
+  return tab.count;
+}
+"""
+
+
+@pytest.mark.parametrize(("source", "top"), [(GRAPH, "kern"), (TABLE, "kern2")])
+def test_structs_cosim(tmp_path: Path, source: str, top: str) -> None:
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(tmp_path / "o"), "--runs", "3")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "PASS: 3 calls" in proc.stdout
+
+
+def test_struct_members_are_variables(tmp_path: Path) -> None:
+    src = tmp_path / "k.c"
+    src.write_text(GRAPH)
+    proc = run_hls(str(src), "--top", "kern", "-o", str(tmp_path / "o"), "--emit", "kernel")
+    assert proc.returncode == 0, proc.stderr
+    text = next((tmp_path / "o").glob("*.kernel")).read_text()
+    # an array of structs: an array per member, nested members and array members too
+    for decl in ("local i32[4] nodes_begin", "local i16[4][3] nodes_w", "local i32[4] nodes_at_x", "local u8[8] ctx_key", "local i32 p_x"):
+        assert decl in text, decl
+
+
+@pytest.mark.parametrize(("decl", "use", "message"), [
+    ("union u { int a; float b; } v;", "v.a", "union type is not supported"),
+    ("struct s { int a : 3; } v;", "v.a", "bit-field 'a' is not supported"),
+    ("struct s { int *p; } v;", "1", "pointer member 'p' is not supported"),
+    ("struct s { int a; } v;", "v.b", "struct 's' has no member named 'b'"),
+    ("struct s { int a; } v;", "v", "struct 'v' used as a value (only its members, copying it and passing it on) is not supported"),
+])
+def test_bad_structs_are_located(tmp_path: Path, decl: str, use: str, message: str) -> None:
+    src = tmp_path / "k.c"
+    src.write_text(f"int f(int a[4]) {{\n  {decl}\n  a[0] = 1;\n  return {use};\n}}\n")
+    proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    first = proc.stderr.splitlines()[0]
+    assert first.startswith(f"{src}:") and first.endswith(f"error: {message}"), first

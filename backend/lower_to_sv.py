@@ -547,7 +547,8 @@ def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str) -> Funct
                     bank, _ = part.locate(index)
                     held[bank].append(flat)
                 banks = tuple(ArrayBank(b.name, ports_of(b.name), _bank_elements(part, k, held[k])) for k, b in enumerate(part.banks))
-            params.append(ArrayArg(v.name, v.type.elem, v.type.dims, () if banks else ports_of(v.name), v.is_const, banks, v.global_name or ""))
+            member = v.member or ("", "")
+            params.append(ArrayArg(v.name, v.type.elem, v.type.dims, () if banks else ports_of(v.name), v.is_const, banks, v.global_name or "", *member))
         else:
             params.append(ScalarArg(v.name, v.type))
     iface = FunctionInterface(fn.name, tuple(params), kernel.return_type, kernel_file)

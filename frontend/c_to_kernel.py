@@ -249,12 +249,20 @@ class CToKernel:
         ret = self._return_type(fd)
         self.scopes.append(_Scope())
         depths = self._interface_depths(fd)
-        params = [self._param(p, depths, fd) for p in self._param_decls(fd)]
-        for p in params:
-            self.scopes[-1].names[p.name] = p
+        params: list[Variable] = []
+        plain: list[tuple[c_ast.Decl, Variable]] = []
+        for d in self._param_decls(fd):
+            sp = self._struct_param(d)
+            if sp is not None:
+                params += self._struct_top_param(d, sp[0], sp[1], depths)
+                continue
+            var = self._param(d, depths, fd)
+            self.scopes[-1].names[var.name] = var
+            params.append(var)
+            plain.append((d, var))
         first_warning = len(self.warnings)
         prologue: list[Stmt] = []
-        for d, p in zip(self._param_decls(fd), params):
+        for d, p in plain:
             if d.name in self.top_assigned and isinstance(d.type, (c_ast.PtrDecl, c_ast.ArrayDecl)) and isinstance(p.type, ArrayType):
                 # a pointer parameter the function moves: an offset into the argument's array
                 prologue += self._moving_parameter(d, p, Const(0, INT, loc))
@@ -702,6 +710,8 @@ class CToKernel:
         name = options.get(spec.target) if spec.target is not None else None
         if name and not (spec.kind == "interface" and name == "return"):
             loc = option_location(prag.loc, name)
+            if spec.kind == "interface" and isinstance(self._struct_name(name), _StructRef) and where == "top":
+                return  # (a struct parameter: its depth is taken; its members are ap_memory ports)
             table = name in self.globals and isinstance(self.globals[name].type, c_ast.ArrayDecl)
             if not any(name in s.names or name in s.values for s in self.scopes) and not table:
                 raise HlsError(loc, f"'{name}' in '#pragma HLS {prag.name}' is not declared here")
@@ -985,26 +995,65 @@ class CToKernel:
             self.struct_tags[node.name] = st
         return st
 
-    def _aggregate(self, name: str, st: _StructType, dims: tuple[int, ...], loc: SourceLoc) -> _Aggregate:
-        """Local variables for the fields of a struct (``dims``: an array of structs) named ``name``."""
+    def _aggregate(self, name: str, st: _StructType, dims: tuple[int, ...], loc: SourceLoc, param: tuple[str, str, bool] | None = None) -> _Aggregate:
+        """Local variables for the fields of a struct (``dims``: an array of structs) named ``name``;
+        with ``param`` (the top's C parameter, the member path so far, const), parameters standing
+        for its members."""
         leaves: dict[str, Variable | _Aggregate] = {}
         for fname, ftype in st.fields.items():
             full = f"{name}_{fname}"
             if isinstance(ftype, tuple):
                 sub, sdims = ftype
-                leaves[fname] = self._aggregate(full, sub, (*dims, *sdims), loc)
+                inner = None if param is None else (param[0], f"{param[1]}.{fname}" + "[]" * len(sdims), param[2])
+                leaves[fname] = self._aggregate(full, sub, (*dims, *sdims), loc, inner)
                 continue
             t: ScalarType | ArrayType
             if isinstance(ftype, ArrayType):
                 t = ArrayType(ftype.elem, (*dims, *ftype.dims))
             else:
-                t = ArrayType(ftype, dims) if dims else ftype
+                # (a scalar member of the top's one struct: an element of a memory outside)
+                t = ArrayType(ftype, dims) if dims else ArrayType(ftype, (1,)) if param is not None else ftype
             if isinstance(t, ArrayType) and len(t.dims) > _MAX_DIMS:
                 raise unsupported(loc, f"array with more than {_MAX_DIMS} dimensions (member '{fname}' of '{name}')")
-            var = Variable(self._unique(full), t, "local", loc)
-            self.locals.append(var)
+            if param is not None:
+                var = Variable(self._unique(full), t, "param", loc, is_const=param[2], member=(param[0], f"{param[1]}.{fname}"))
+                if not dims and not isinstance(ftype, ArrayType):
+                    self.scalar_state.add(var)
+            else:
+                var = Variable(self._unique(full), t, "local", loc)
+                self.locals.append(var)
             leaves[fname] = var
         return _Aggregate(name, st, dims, leaves)
+
+    def _struct_top_param(self, d: c_ast.Decl, st: _StructType, pointer: bool, depths: dict[str, int]) -> list[Variable]:
+        """A struct pointer (or array of structs) parameter of the top: a parameter per member, an
+        array over the structs (``depth`` of them: its interface pragma's, the array's size, or one
+        for a pointer to one struct), as Vitis HLS disaggregates it; cosim packs and unpacks the
+        members of the C program's structs."""
+        loc = self.loc(d)
+        if not pointer:
+            raise unsupported(loc, f"struct parameter '{d.name}' of the top function passed by value (pass a pointer)")
+        node = d.type
+        depth = depths.get(d.name)
+        if isinstance(node, c_ast.ArrayDecl) and node.dim is not None:
+            depth = self._const_int(node.dim)
+        if depth is None:  # a pointer to one struct
+            agg = self._aggregate(d.name, st, (), loc, (d.name, "[0]", _has_const(d.type)))
+            self.scopes[-1].struct_refs[d.name] = _StructRef(agg, [], None)
+        else:
+            agg = self._aggregate(d.name, st, (depth,), loc, (d.name, "[]", _has_const(d.type)))
+            self.scopes[-1].struct_refs[d.name] = _StructRef(agg, [], Const(0, INT, loc))
+        out: list[Variable] = []
+
+        def leaves(a: _Aggregate) -> None:
+            for leaf in a.leaves.values():
+                if isinstance(leaf, _Aggregate):
+                    leaves(leaf)
+                else:
+                    out.append(leaf)
+
+        leaves(agg)
+        return out
 
     def _struct_local(self, d: c_ast.Decl, st: _StructType, dims: tuple[int, ...]) -> list[Stmt]:
         """A local struct or array of structs: its fields' variables, and its initializer."""
@@ -1131,6 +1180,8 @@ class CToKernel:
         loc = self.loc(node)
         if isinstance(leaf, _Aggregate):
             raise unsupported(loc, f"struct '{leaf.name}' used as a value (only its members, copying it and passing it on)")
+        if leaf in self.scalar_state:  # (one element)
+            return leaf, [Const(0, INT, loc)]
         if not isinstance(leaf.type, ArrayType):
             return leaf, None
         if len(idx) != len(leaf.type.dims):

@@ -18,6 +18,7 @@ while the block was idle up to the cycle in which ``ap_done`` is high (Vitis's "
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -376,8 +377,9 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
     if d is None:
         return None
     groups = _param_groups(toks[d.lparen : d.rparen + 1])
-    own = [p for p in iface.params if not (isinstance(p, ArrayArg) and p.global_name)]
-    names = [p.name for p in own]
+    # the C function's own parameters: the arguments (a struct pointer's members grouped), not
+    # the file-scope variables
+    names = list(dict.fromkeys(_c_name(p) for p in iface.params if not (isinstance(p, ArrayArg) and p.global_name)))
     if len(groups) != len(names) or any(n not in {t.text for t in g if t.kind == "id"} for n, g in zip(names, groups, strict=True)):
         found = ", ".join(" ".join(t.text for t in g) for g in groups)
         raise HlsError(SourceLoc(str(file), 0, 0), f"cosim: the parameters of {iface.name} ({found}) are not the synthesized ones ({', '.join(names)})")
@@ -385,11 +387,22 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
     ref = f"__hls_ref_{top}" if trampoline else f"__hls_ref{unit}_{top}"
     spec = " ".join(t.text for t in toks[d.spec : d.name] if t.text not in _INLINE)
     params = " ".join(t.text for t in toks[d.lparen : d.body])
-    # a file-scope variable's port gets the variable itself (the C function uses it directly)
+    members = [(k, p) for k, p in enumerate(iface.params) if isinstance(p, ArrayArg) and p.struct_param]
+    # a file-scope variable's port gets the variable itself (the C function uses it directly); a
+    # struct's member, a buffer the members of the structs are packed into and unpacked from
     args = ", ".join(
-        (f"(void *)&({p.global_name})" if p.global_name else f"(void *)({p.name})") if isinstance(p, ArrayArg) else p.name for p in iface.params
+        (f"(void *)__hls_m{k}" if p.struct_param else f"(void *)&({p.global_name})" if p.global_name else f"(void *)({p.name})")
+        if isinstance(p, ArrayArg) else p.name
+        for k, p in enumerate(iface.params)
     )
-    stub = f"{{ return __hls_cosim_{top}({args}); }}" if iface.return_type else f"{{ __hls_cosim_{top}({args}); }}"
+    buffers = "".join(f"static unsigned char __hls_m{k}[{_member_bytes(p)}]; " for k, p in members)
+    pack = "".join(_member_copy(p, p.struct_param, f"__hls_m{k}", to_struct=False) for k, p in members)
+    unpack = "".join(_member_copy(p, p.struct_param, f"__hls_m{k}", to_struct=True) for k, p in members if p.written)
+    call = f"__hls_cosim_{top}({args})"
+    if iface.return_type:
+        stub = f"{{ {buffers}{pack}{ret} __hls_r = {call}; {unpack}return __hls_r; }}"
+    else:
+        stub = f"{{ {buffers}{pack}{call}; {unpack}}}"
     body = toks[d.body].start
     out = [
         f"{ret} __hls_cosim_{top}({_c_params(iface)});\n",
@@ -398,12 +411,74 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
         text[body:],
     ]
     if trampoline:
-        call = f"{ref}({', '.join(f'hls_a{k}' for k, p in enumerate(iface.params) if p in own)})"
-        out.append(f"\n{ret} __hls_ref_entry_{top}({_c_params(iface, 'hls_a')}) {{ {'return ' if iface.return_type else ''}{call}; }}\n")
+        # the original function called with the harness's arrays; a struct pointer parameter gets
+        # structs of its own type, the members unpacked from the harness's arrays and packed back
+        structs = {n: g for n, g in zip(names, groups, strict=True) if any(p.struct_param == n for _, p in members)}
+        storage = "".join(
+            f"static {_pointee_type(g, n)} __hls_s_{n}[{next(p.dims[0] for _, p in members if p.struct_param == n)}]; " for n, g in structs.items()
+        )
+        into = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=True) for k, p in members)
+        back = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=False) for k, p in members)
+        firsts = {n: next(k for k, p in enumerate(iface.params) if _c_name(p) == n) for n in names}
+        call = f"{ref}({', '.join(f'__hls_s_{n}' if n in structs else f'hls_a{firsts[n]}' for n in names)})"
+        entry = f"{ret} __hls_ref_entry_{top}({_c_params(iface, 'hls_a')})"
+        if iface.return_type:
+            out.append(f"\n{entry} {{ {storage}{into}{ret} __hls_r = {call}; {back}return __hls_r; }}\n")
+        else:
+            out.append(f"\n{entry} {{ {storage}{into}{call}; {back}}}\n")
         for p in iface.params:
             if isinstance(p, ArrayArg) and p.global_name:  # (the random main's way to the variable)
                 out.append(f"void *__hls_global_{top}_{p.name}(void) {{ return (void *)&({p.global_name}); }}\n")
     return "".join(out)
+
+
+def _c_name(p: ArrayArg | ScalarArg) -> str:
+    """The C parameter an interface parameter comes from (a struct's, for its members)."""
+    return p.struct_param or p.name if isinstance(p, ArrayArg) else p.name
+
+
+def _member_access(p: ArrayArg, base: str, index: list[str]) -> str:
+    """The C lvalue of one struct's member ``p`` (a scalar or an array member) at the subscripts
+    ``index`` over the arrays of structs on its path."""
+    parts = p.member.split("[]")
+    out = f"({base})"
+    for k, part in enumerate(parts[:-1]):
+        out += f"{part}[{index[k]}]"
+    return out + parts[-1]
+
+
+def _member_bytes(p: ArrayArg) -> str:
+    """The bytes of member ``p`` of every struct, as a C constant expression."""
+    count = math.prod(p.dims[: p.member.count("[]")])
+    return f"sizeof({_member_access(p, p.struct_param, ['0'] * p.member.count('[]'))}) * {count}"
+
+
+def _member_copy(p: ArrayArg, base: str, buffer: str, to_struct: bool) -> str:
+    """C statements copying member ``p`` of the structs at ``base`` from (``to_struct``) or to the
+    packed ``buffer``, struct after struct in C order (its elements, row-major, as the harness's
+    array of the member holds them)."""
+    loops = p.member.count("[]")
+    index = [f"__hls_i{k}" for k in range(loops)]
+    access = _member_access(p, base, index)
+    at = f"(unsigned char *){buffer} + __hls_n"
+    dst, src = (f"(void *)&({access})", at) if to_struct else (at, f"(const void *)&({access})")
+    copy = f"__builtin_memcpy({dst}, {src}, sizeof({access}))"
+    body = f"{copy}; __hls_n += sizeof({access});"
+    for k in reversed(range(loops)):
+        body = f"for (unsigned long {index[k]} = 0; {index[k]} < {p.dims[k]}ul; {index[k]}++) {{ {body} }}"
+    return f"{{ unsigned long __hls_n = 0; {body} }} "
+
+
+def _pointee_type(group: list[_Tok], name: str) -> str:
+    """The struct type a parameter declaration (``const T *p``, ``struct s p[4]``) points to,
+    without qualifiers, for storage of that type."""
+    out: list[str] = []
+    for t in group:
+        if t.text == name:
+            break
+        if t.text not in ("*", "const", "volatile", "restrict", "__restrict", "__restrict__", "register"):
+            out.append(t.text)
+    return " ".join(out)
 
 
 def _run(cmd: list[str], cwd: Path, what: str, loc: SourceLoc) -> None:

@@ -141,7 +141,10 @@ def interface_from_json(text: str) -> FunctionInterface:
             banks = tuple(
                 ArrayBank(b["name"], tuple(MemPortUse(u["read"], u["write"]) for u in b["ports"]), tuple(b["elements"])) for b in p.get("banks", [])
             )
-            params.append(ArrayArg(p["name"], itype(p["elem"]), tuple(p["dims"]), ports, p.get("is_const", False), banks, p.get("global_name", "")))
+            params.append(ArrayArg(
+                p["name"], itype(p["elem"]), tuple(p["dims"]), ports, p.get("is_const", False), banks, p.get("global_name", ""),
+                p.get("struct_param", ""), p.get("member", ""),
+            ))  # fmt: skip
         else:
             vr = tuple(p["value_range"]) if p.get("value_range") else None
             params.append(ScalarArg(p["name"], itype(p["type"]), vr, p.get("port", "")))  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ of structs. Co-simulated bit-exactly; what it cannot express gets located errors
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,69 @@ def test_bad_structs_are_located(tmp_path: Path, decl: str, use: str, message: s
     assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
     first = proc.stderr.splitlines()[0]
     assert first.startswith(f"{src}:") and first.endswith(f"error: {message}"), first
+
+CONTEXT = r"""
+#include <stdint.h>
+typedef struct { uint8_t key[8]; uint8_t enckey[8]; int rounds; } ctx_t;
+typedef struct { int begin, end; } node_t;
+static void add_key(uint8_t *buf, const uint8_t *k) { for (int i = 0; i < 8; i++) buf[i] ^= k[i]; }
+int encrypt(ctx_t *ctx, uint8_t buf[8], const node_t nodes[4], int out[4]) {
+  for (int i = 0; i < 8; i++) ctx->enckey[i] = (uint8_t)(ctx->key[i] + 1);
+  add_key(buf, ctx->enckey);
+  ctx->rounds += 1;
+  for (int n = 0; n < 4; n++) out[n] = nodes[n].end - nodes[n].begin;
+  return ctx->rounds;
+}
+int main(void) {
+  ctx_t c = {{1, 2, 3, 4, 5, 6, 7, 8}, {0}, 5};
+  uint8_t buf[8] = {9, 9, 9, 9, 9, 9, 9, 9};
+  node_t nodes[4] = {{1, 5}, {2, 9}, {0, 0}, {-3, 3}};
+  int out[4], r = 0;
+  for (int k = 0; k < 3; k++) r += encrypt(&c, buf, nodes, out);
+  return (r + out[0] + buf[0] + c.enckey[3]) == 0;
+}
+"""
+
+SHAPES = r"""
+typedef struct { short x, y; } pt_t;
+typedef struct { pt_t pts[3]; double w; char tag; } shape_t;
+void shapes(shape_t *s, double area[4], int bias) {
+#pragma HLS interface mode=ap_memory port=s depth=4
+  for (int i = 0; i < 4; i++) {
+    double a = 0;
+    for (int k = 0; k < 3; k++) {
+      const pt_t *p = &s[i].pts[k], *q = &s[i].pts[(k + 1) % 3];
+      a += (double)(p->x * q->y - q->x * p->y);
+    }
+    area[i] = a * s[i].w + bias;
+    s[i].tag = (char)(a > 0);
+    s[i].pts[0].x += 1;
+  }
+}
+int main(void) {
+  shape_t s[4] = {{{{0, 0}, {4, 0}, {0, 3}}, 0.5, 7}, {{{1, 1}, {-2, 5}, {3, -1}}, 1.5, 0}};
+  double area[4];
+  shapes(s, area, 1);
+  shapes(s, area, -2);
+  return s[0].tag == 99;
+}
+"""
+
+
+@pytest.mark.parametrize(("source", "top"), [(CONTEXT, "encrypt"), (SHAPES, "shapes")])
+def test_struct_parameters_of_the_top(tmp_path: Path, source: str, top: str) -> None:
+    # under the file's main (its structs packed into the members' memories and unpacked after)
+    # and under the random testbench (which fills the members' memories)
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(tmp_path / "o"), "--tb", str(src))
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(tmp_path / "r"), "--runs", "3")
+    assert proc.returncode == 0 and "PASS: 3 calls" in proc.stdout, proc.stdout + proc.stderr
+    iface = json.loads((tmp_path / "o" / "interface.json").read_text())
+    members = {p["name"]: (p["struct_param"], p["member"], p["dims"]) for p in iface["params"] if p.get("struct_param")}
+    if top == "encrypt":  # one struct: its members; an array of structs: a member over them
+        assert members == {"ctx_key": ("ctx", "[0].key", [8]), "ctx_enckey": ("ctx", "[0].enckey", [8]), "ctx_rounds": ("ctx", "[0].rounds", [1]),
+                           "nodes_begin": ("nodes", "[].begin", [4]), "nodes_end": ("nodes", "[].end", [4])}
+    else:  # a nested array of structs, from the interface pragma's depth
+        assert members["s_pts_x"] == ("s", "[].pts[].x", [4, 3]) and members["s_w"] == ("s", "[].w", [4])

@@ -48,6 +48,11 @@ class ArrayArg:
     # a file-scope variable (its C name), not a parameter of the C function: cosim passes the
     # variable itself (a scalar as one element), so the testbench sees its state between calls
     global_name: str = ""
+    # a member of a struct pointer parameter of the C function (``struct_param``), at ``member``
+    # from the pointer (``[].key``: ``[]`` a subscript over an array of structs, the dimensions
+    # of the array argument's first ones): cosim packs the members of the C structs
+    struct_param: str = ""
+    member: str = ""
 
     @property
     def memories(self) -> tuple[ArrayBank, ...]:

@@ -35,6 +35,10 @@ class Variable:
     # a static local (not const; a scalar is one element): state kept inside the design from call
     # to call, starting from ``init``; the kernel may write it
     static: bool = False
+    # a parameter standing for a member of the top's struct pointer parameter: (the C parameter,
+    # the member's path from one struct: ``[].key``, ``[].items[].val``; ``[]`` is a subscript over
+    # an array of structs, the parameter's own first). Cosim packs the C structs' members.
+    member: tuple[str, str] | None = None
 
     @property
     def is_array(self) -> bool:

@@ -36,7 +36,7 @@ REQUIRED = {
     "if", "else", "indirect_index", "recurrence", "loop_arg_start", "narrowing_bound_init", "large_arrays", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",
     "math:sqrtf", "math:fabs", "math:fabsf", "math:fmin", "math:fmaxf", "math:exp", "math:logf", "math:pow",
     "pragma_unroll", "pragma_partition", "pragma_allocation", "switch", "switch_fallthrough", "continue", "break", "table_global",
-    "table_static",
+    "table_static", "static_locals", "pointers", "structs",
 } | {f"type:{t.name}" for t in INT_TYPES}  # fmt: skip
 
 

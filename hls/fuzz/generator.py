@@ -92,6 +92,9 @@ class KernelGenerator:
         self.rng = rng
         self.mix = mix
         self.seed, self.index = seed, index
+        # the decisions of the constructs added later (static locals, pointers, structs) draw from a
+        # stream of their own, so a kernel that has none of them is the one it always was
+        self.late_rng = random.Random(seed * 1_000_003 + index * 7_919 + 17)
         self.used: set[str] = set()
         self.arrays: list[Array] = []
         self.scalars: list[Var] = []
@@ -112,6 +115,9 @@ class KernelGenerator:
 
     def chance(self, feature: str, p: float) -> bool:
         return self.on(feature) and self.rng.random() < p
+
+    def late_chance(self, feature: str, p: float) -> bool:
+        return self.on(feature) and self.late_rng.random() < p
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -631,6 +637,101 @@ class KernelGenerator:
             self.used.add("table_static")
         self.arrays.append(Array(name, ty, dims, False, local=True))
 
+    def static_local(self) -> None:
+        """A static local scalar or array of the top: state kept from call to call (its value
+        unknown after the first call: the full range of its type)."""
+        ty = self.scalar_type(0.3 if self.on("local_float") else 0.0)
+        if self.rng.random() < 0.5:
+            name = self.fresh("st")
+            if ty.is_float:
+                init = exprs.float_literal(self.rng.choice(FLOAT_CONSTANTS), ty)
+            else:
+                init = exprs.int_constant(self.rng.randint(max(ty.min, -100), min(ty.max, 100)), ty)
+            self.emit(f"static {ty.name} {name} = {init.text};")
+            self.scalars.append(Var(name, ty, ty.min if not ty.is_float else 0, ty.max if not ty.is_float else 0, True))
+        else:
+            dims = (self.rng.choice(self.sizes),)
+            name = self.fresh("sa")
+            self.emit(f"static {ty.name} {name}[{dims[0]}];")  # (zero before the first call)
+            self.partition_pragma(name, dims)
+            self.arrays.append(Array(name, ty, dims, True, local=True))
+        self.used.add("static_locals")
+
+    def pointer_alias(self) -> None:
+        """A pointer into a 1-D array argument (``T *p = a + c``), read and written as the array of
+        the elements from there on."""
+        pool = [a for a in self.arrays if len(a.dims) == 1 and not a.local]
+        if not pool:
+            return
+        arr = self.rng.choice(pool)
+        c = self.rng.randint(0, arr.dims[0] - 1)
+        name = self.fresh("p")
+        init = self.rng.choice([f"{arr.name} + {c}", f"&{arr.name}[{c}]"]) if c else arr.name
+        self.emit(f"{'' if arr.writable else 'const '}{arr.ty.name} *{name} = {init};")
+        self.arrays.append(Array(name, arr.ty, (arr.dims[0] - c,), arr.writable, local=True))
+        self.used.add("pointers")
+
+    def walking_pointer(self) -> None:
+        """A pointer walking over a writable 1-D array: ``*w++ = v`` in a counted loop, or ``*w =
+        v; w++;`` in a while loop ending at ``a + n`` (the iterator's position known to the values)."""
+        pool = [a for a in self.arrays if len(a.dims) == 1 and a.writable and not a.local]
+        if not pool:
+            return
+        arr = self.rng.choice(pool)
+        n = arr.dims[0]
+        w, it = self.fresh("w"), self.fresh("i")
+        self.emit("{")
+        self.depth += 1
+        self.emit(f"{arr.ty.name} *{w} = {arr.name};")
+        self.iters.append(Var(it, INT, 0, n - 1, False))
+        value = self.value_for(arr.ty, 2)
+        text = value.text if value is not None else "0"
+        if self.rng.random() < 0.5:
+            self.emit(f"for (int {it} = 0; {it} < {n}; {it}++) *{w}++ = {text};")
+        else:
+            self.emit(f"int {it} = 0;")
+            self.emit(f"while ({w} != {arr.name} + {n}) {{ *{w} = {text}; {w}++; {it}++; }}")
+        self.iters.pop()
+        self.depth -= 1
+        self.emit("}")
+        self.used.add("pointers")
+
+    def struct_local(self) -> None:
+        """A local struct of a typedef'd type with scalar and array members, each written before
+        it is read, used like scalars and arrays; sometimes a copy of it too."""
+        tname, name = self.fresh("S"), self.fresh("r")
+        members: list[tuple[str, CType, tuple[int, ...]]] = []
+        for k in range(self.rng.randint(1, 4)):
+            ty = self.scalar_type(0.3 if self.on("local_float") else 0.0)
+            dims: tuple[int, ...] = (self.rng.choice(self.sizes),) if self.rng.random() < 0.4 else ()
+            members.append((f"m{k}", ty, dims))
+        fields = " ".join(f"{ty.name} {m}{''.join(f'[{d}]' for d in dims)};" for m, ty, dims in members)
+        self.table_lines.append(f"typedef struct {{ {fields} }} {tname};")
+        self.emit(f"{tname} {name};")
+        for m, ty, dims in members:
+            if dims:
+                it = self.fresh("i")
+                self.emit(f"for (int {it} = 0; {it} < {dims[0]}; {it}++)")
+                self.iters.append(Var(it, INT, 0, dims[0] - 1, False))
+                value = self.value_for(ty, 2)
+                self.iters.pop()
+                self.emit(f"  {name}.{m}[{it}] = {value.text if value is not None else '0'};")
+            else:
+                value = self.value_for(ty, 2)
+                self.emit(f"{name}.{m} = {value.text if value is not None else '0'};")
+        names = [name]
+        if self.rng.random() < 0.4:  # a copy, changed apart from the original
+            copy = self.fresh("r")
+            self.emit(f"{tname} {copy} = {name};")
+            names.append(copy)
+        for n in names:
+            for m, ty, dims in members:
+                if dims:
+                    self.arrays.append(Array(f"{n}.{m}", ty, dims, True, local=True))
+                else:
+                    self.scalars.append(Var(f"{n}.{m}", ty, ty.min if not ty.is_float else 0, ty.max if not ty.is_float else 0, True))
+        self.used.add("structs")
+
     def statement(self, loop_depth: int) -> None:
         kinds = [("assign", 5.0)]
         for kind, feature, w in (
@@ -1024,6 +1125,14 @@ class KernelGenerator:
         for _ in range(2):
             if self.chance("tables", 0.3):
                 self.table()
+        if self.late_chance("static_locals", 0.2):
+            self.static_local()
+        if self.late_chance("structs", 0.15):
+            self.struct_local()
+        if self.late_chance("pointers", 0.15):
+            self.pointer_alias()
+        if self.late_chance("pointers", 0.1):
+            self.walking_pointer()
         for _ in range(rng.randint(2, 4)):
             r = rng.random()
             if r < 0.55:

@@ -40,6 +40,18 @@ def run_hls(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     return subprocess.run([HLS, *args], capture_output=True, text=True, cwd=cwd, env={**os.environ, **env} if env else None)
 
 
+def first_error(tmp_path: Path, source: str, top: str) -> str:
+    """Synthesizes ``top`` of ``source`` (written to k.c), which must fail as a user error (exit
+    1, no traceback, no output folder): the first line of its diagnostic, the file name as
+    ``k.c``."""
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    proc = run_hls(str(src), "--top", top, "-o", str(tmp_path / "o"))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert not (tmp_path / "o").exists()
+    return proc.stderr.splitlines()[0].replace(str(src), "k.c")
+
+
 def synth_and_cosim(tmp_path: Path, source: str, top: str, cosim: bool = True) -> tuple[dict[str, Any], Path]:
     """Synthesizes ``top`` of ``source`` (written to k.c) into tmp_path/top and, with ``cosim``,
     co-simulates it with random inputs; its report.json (with the synthesis stderr as

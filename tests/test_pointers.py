@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cosim_with_main, run_hls
+from conftest import cosim_with_main, first_error, run_hls
 
 WALK = r"""
 static int sum(const int *p, int n) {   /* moves its parameter */
@@ -73,16 +73,16 @@ def test_pointers_cosim_random_testbench(tmp_path: Path) -> None:
     assert "PASS: 3 calls" in proc.stdout
 
 
-@pytest.mark.parametrize(("body", "line_col", "message"), [
-    ("int *p;\n  *p = 1;", (3, 4), "pointer 'p' is used before it is assigned"),
-    ("int *p = a, *q = b;\n  if (p < q) a[0] = 1;", (3, 7), "'<' of pointers into different arrays ('a' and 'b') is not supported"),
-    ("int *p = a;\n  b[0] = p;", (3, 10), "pointer 'p' used as a value (only *p, p[i], moving it, comparing it and passing it on) is not supported"),
-    ("int **p;\n  a[0] = 1;", (2, 8), "pointer variable 'p' to other than a scalar type is not supported"),
-    ("int *p = &b[0] - 1 + 1;\n  p *= 2;", (3, 3), "invalid operands to '*' (a pointer)"),
-])
+@pytest.mark.parametrize(
+    ("body", "line_col", "message"),
+    [
+        ("int *p;\n  *p = 1;", (3, 4), "pointer 'p' is used before it is assigned"),
+        ("int *p = a, *q = b;\n  if (p < q) a[0] = 1;", (3, 7), "'<' of pointers into different arrays ('a' and 'b') is not supported"),
+        ("int *p = a;\n  b[0] = p;", (3, 10), "pointer 'p' used as a value (only *p, p[i], moving it, comparing it and passing it on) is not supported"),
+        ("int **p;\n  a[0] = 1;", (2, 8), "pointer variable 'p' to other than a scalar type is not supported"),
+        ("int *p = &b[0] - 1 + 1;\n  p *= 2;", (3, 3), "invalid operands to '*' (a pointer)"),
+    ],
+)
 def test_bad_pointers_are_located(tmp_path: Path, body: str, line_col: tuple[int, int], message: str) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(f"void f(int a[4], int b[4]) {{\n  {body}\n}}\n")
-    proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
-    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
-    assert proc.stderr.splitlines()[0] == f"{src}:{line_col[0]}:{line_col[1]}: error: {message}"
+    source = f"void f(int a[4], int b[4]) {{\n  {body}\n}}\n"
+    assert first_error(tmp_path, source, "f") == f"k.c:{line_col[0]}:{line_col[1]}: error: {message}"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_hls
+from conftest import first_error, run_hls
 
 GRAPH = r"""
 #include <stdint.h>
@@ -110,20 +110,20 @@ def test_struct_members_are_variables(tmp_path: Path) -> None:
         assert decl in text, decl
 
 
-@pytest.mark.parametrize(("decl", "use", "message"), [
-    ("union u { int a; float b; } v;", "v.a", "union type is not supported"),
-    ("struct s { int a : 3; } v;", "v.a", "bit-field 'a' is not supported"),
-    ("struct s { int *p; } v;", "1", "pointer member 'p' is not supported"),
-    ("struct s { int a; } v;", "v.b", "struct 's' has no member named 'b'"),
-    ("struct s { int a; } v;", "v", "struct 'v' used as a value (only its members, copying it and passing it on) is not supported"),
-])
+@pytest.mark.parametrize(
+    ("decl", "use", "message"),
+    [
+        ("union u { int a; float b; } v;", "v.a", "union type is not supported"),
+        ("struct s { int a : 3; } v;", "v.a", "bit-field 'a' is not supported"),
+        ("struct s { int *p; } v;", "1", "pointer member 'p' is not supported"),
+        ("struct s { int a; } v;", "v.b", "struct 's' has no member named 'b'"),
+        ("struct s { int a; } v;", "v", "struct 'v' used as a value (only its members, copying it and passing it on) is not supported"),
+    ],
+)
 def test_bad_structs_are_located(tmp_path: Path, decl: str, use: str, message: str) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(f"int f(int a[4]) {{\n  {decl}\n  a[0] = 1;\n  return {use};\n}}\n")
-    proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
-    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
-    first = proc.stderr.splitlines()[0]
-    assert first.startswith(f"{src}:") and first.endswith(f"error: {message}"), first
+    first = first_error(tmp_path, f"int f(int a[4]) {{\n  {decl}\n  a[0] = 1;\n  return {use};\n}}\n", "f")
+    assert first.startswith("k.c:") and first.endswith(f"error: {message}"), first
+
 
 CONTEXT = r"""
 #include <stdint.h>
@@ -186,7 +186,12 @@ def test_struct_parameters_of_the_top(tmp_path: Path, source: str, top: str) -> 
     iface = json.loads((tmp_path / "o" / "interface.json").read_text())
     members = {p["name"]: (p["struct_param"], p["member"], p["dims"]) for p in iface["params"] if p.get("struct_param")}
     if top == "encrypt":  # one struct: its members; an array of structs: a member over them
-        assert members == {"ctx_key": ("ctx", "[0].key", [8]), "ctx_enckey": ("ctx", "[0].enckey", [8]), "ctx_rounds": ("ctx", "[0].rounds", [1]),
-                           "nodes_begin": ("nodes", "[].begin", [4]), "nodes_end": ("nodes", "[].end", [4])}
+        assert members == {
+            "ctx_key": ("ctx", "[0].key", [8]),
+            "ctx_enckey": ("ctx", "[0].enckey", [8]),
+            "ctx_rounds": ("ctx", "[0].rounds", [1]),
+            "nodes_begin": ("nodes", "[].begin", [4]),
+            "nodes_end": ("nodes", "[].end", [4]),
+        }
     else:  # a nested array of structs, from the interface pragma's depth
         assert members["s_pts_x"] == ("s", "[].pts[].x", [4, 3]) and members["s_w"] == ("s", "[].w", [4])

@@ -356,11 +356,12 @@ def _param_groups(toks: list[_Tok]) -> list[list[_Tok]]:
 
 
 _INLINE = {"inline", "__inline", "__inline__"}
+_MAIN_TOP = "__hls_main_top"  # what main is called when it is the top
 _AFTER_DECLARATOR = {"__attribute__", "__attribute", "asm", "__asm", "__asm__"}  # in a prototype
 _CXX_SUFFIXES = {".cc", ".cpp", ".cxx", ".c++", ".C"}
 
 
-def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, trampoline: bool) -> str | None:
+def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, trampoline: bool, c_name: str = "") -> str | None:
     """A preprocessed translation unit with F's definition split in two, or None when the unit
     does not define F.
 
@@ -373,7 +374,7 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
     even when F is static.
     """
     toks = _tokens(text)
-    d = _find_definition(toks, iface.name)
+    d = _find_definition(toks, c_name or iface.name)  # (main as the top: renamed)
     if d is None:
         return None
     groups = _param_groups(toks[d.lparen : d.rparen + 1])
@@ -508,6 +509,19 @@ def _compile_units(iface: FunctionInterface, kernel: Path, tbs: list[Path], cfla
         return proc.stdout
 
     units = [tb for k, tb in enumerate(tbs) if tb not in tbs[:k]]
+    if iface.name == "main":
+        # main as the top (CHStone's way: the program checks itself): the harness's main calls
+        # it, renamed, as a function of no arguments
+        if units:
+            raise HlsError(SourceLoc(str(kernel), 0, 0), "cosim of 'main' as the top takes no --tb: the random testbench calls it")
+        text = preprocess(kernel, [f"-Dmain={_MAIN_TOP}"])
+        source = build / f"unit0_{kernel.stem}.i"
+        rewritten = _rewrite_unit(text, iface, kernel, 0, trampoline=True, c_name=_MAIN_TOP)
+        if rewritten is None:
+            raise HlsError(SourceLoc(str(kernel), 0, 0), f"cosim: no definition of 'main' in {kernel.name} (after preprocessing)")
+        source.write_text(rewritten)
+        _run(["gcc", *cflags, "-c", str(source), "-o", str(source.with_suffix(".o"))], build, f"compiling {kernel.name}", SourceLoc(str(kernel), 0, 0))
+        return [source.with_suffix(".o")]
     texts = [preprocess(tb, []) for tb in units]
     defines = [_find_definition(_tokens(text), iface.name) is not None for text in texts]
     # the original C function is called through the kernel file, or the testbench that includes it

@@ -254,7 +254,7 @@ class CToKernel:
         for d in self._param_decls(fd):
             sp = self._struct_param(d)
             if sp is not None:
-                params += self._struct_top_param(d, sp[0], sp[1], depths)
+                params += self._struct_top_param(d, *sp, depths)
                 continue
             var = self._param(d, depths, fd)
             self.scopes[-1].names[var.name] = var
@@ -1025,7 +1025,7 @@ class CToKernel:
             leaves[fname] = var
         return _Aggregate(name, st, dims, leaves)
 
-    def _struct_top_param(self, d: c_ast.Decl, st: _StructType, pointer: bool, depths: dict[str, int]) -> list[Variable]:
+    def _struct_top_param(self, d: c_ast.Decl, st: _StructType, pointer: bool, rows: tuple[int, ...], depths: dict[str, int]) -> list[Variable]:
         """A struct pointer (or array of structs) parameter of the top: a parameter per member, an
         array over the structs (``depth`` of them: its interface pragma's, the array's size, or one
         for a pointer to one struct), as Vitis HLS disaggregates it; cosim packs and unpacks the
@@ -1037,11 +1037,15 @@ class CToKernel:
         depth = depths.get(d.name)
         if isinstance(node, c_ast.ArrayDecl) and node.dim is not None:
             depth = self._const_int(node.dim)
-        if depth is None:  # a pointer to one struct
+        if depth is None and not rows:  # a pointer to one struct
             agg = self._aggregate(d.name, st, (), loc, (d.name, "[0]", _has_const(d.type)))
             self.scopes[-1].struct_refs[d.name] = _StructRef(agg, [], None)
         else:
-            agg = self._aggregate(d.name, st, (depth,), loc, (d.name, "[]", _has_const(d.type)))
+            if depth is None:
+                raise HlsError(loc, f"pointer parameter '{d.name}' needs the number of elements it points to: add "
+                                    f"'#pragma HLS interface mode=ap_memory port={d.name} depth=N' to the function's body")
+            dims = (depth, *rows)
+            agg = self._aggregate(d.name, st, dims, loc, (d.name, "[]" * len(dims), _has_const(d.type)))
             self.scopes[-1].struct_refs[d.name] = _StructRef(agg, [], Const(0, INT, loc))
         out: list[Variable] = []
 
@@ -1326,9 +1330,9 @@ class CToKernel:
             raise HlsError(loc, "pointer offset is not an integer")
         return [Assign(ref.var, None, convert(binary(op, VarRead(ref.var, loc), value, loc), INT), loc)]
 
-    def _struct_param(self, d: c_ast.Decl) -> tuple[_StructType, bool] | None:
-        """A callee parameter of struct type: (the struct, whether it is a pointer: ``T *p``,
-        ``T p[]``, ``T p[N]``), or None."""
+    def _struct_param(self, d: c_ast.Decl) -> tuple[_StructType, bool, tuple[int, ...]] | None:
+        """A parameter of struct type: (the struct, whether it is a pointer: ``T *p``, ``T p[]``,
+        ``T p[N]``, the dimensions after the first of ``T p[N][M]..``), or None."""
         node = d.type
         pointer = isinstance(node, (c_ast.PtrDecl, c_ast.ArrayDecl))
         if pointer:
@@ -1336,9 +1340,7 @@ class CToKernel:
         found = self._struct_decl(node, d)
         if found is None:
             return None
-        if found[1]:
-            raise unsupported(self.loc(d), f"parameter '{d.name}' of arrays of structs (a pointer to rows)")
-        return found[0], pointer
+        return found[0], pointer, found[1]
 
     def _struct_argument(self, a: c_ast.Node, st: _StructType, d: c_ast.Decl, setup: list[Stmt]) -> _StructRef:
         """What a callee's struct pointer parameter ``d`` points into, from the argument ``a``:
@@ -1895,6 +1897,12 @@ class CToKernel:
                     return True  # (the counted loop's lowering reports it)
                 if isinstance(found, ArrayRead):  # (a file-scope scalar: state in a memory)
                     return False
+                if not isinstance(found, Variable):
+                    # an inlined callee's parameter standing for the caller's argument: affine
+                    # where that reads only loop variables and the top's unassigned parameters
+                    if any(v.kind not in ("loop", "param") or v.name in self.top_assigned for v in read_variables(found, arrays=True)):
+                        return False
+                    continue
                 if isinstance(found, Variable) and (found.kind not in ("loop", "param") or _writes(node.stmt, n.name)):
                     return False
                 if isinstance(found, Variable) and found.kind == "param" and n.name in self.top_assigned:
@@ -2252,7 +2260,15 @@ class CToKernel:
 
     def _sizeof_expr(self, node: c_ast.Node) -> ScalarType | ArrayType:
         """The type ``sizeof`` measures: an array parameter is a pointer (8 bytes), a partly
-        subscripted array its rows."""
+        subscripted array its rows, a struct's member its type."""
+        if self._is_struct_place(node) and (peek := self._peek_place(node)) is not None:
+            leaf, count = peek
+            if isinstance(leaf, _Aggregate):
+                raise unsupported(self.loc(node), f"sizeof of struct '{leaf.name}'")
+            if leaf in self.scalar_state or not isinstance(leaf.type, ArrayType):
+                return leaf.type.elem if isinstance(leaf.type, ArrayType) else leaf.type
+            rest = leaf.type.dims[count:]
+            return ArrayType(leaf.type.elem, rest) if rest else leaf.type.elem
         subscripts = 0
         base = node
         while isinstance(base, c_ast.ArrayRef):
@@ -2432,7 +2448,9 @@ class CToKernel:
         for d, a in zip(decls, args):
             sp = self._struct_param(d)
             if sp is not None:
-                st, is_pointer = sp
+                st, is_pointer, nested = sp
+                if nested:
+                    raise unsupported(self.loc(d), f"parameter '{d.name}' of arrays of structs (a pointer to rows)")
                 if is_pointer:
                     if d.name in written:
                         raise unsupported(self.loc(d), f"moving struct pointer '{d.name}'")

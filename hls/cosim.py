@@ -415,9 +415,8 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
         # the original function called with the harness's arrays; a struct pointer parameter gets
         # structs of its own type, the members unpacked from the harness's arrays and packed back
         structs = {n: g for n, g in zip(names, groups, strict=True) if any(p.struct_param == n for _, p in members)}
-        storage = "".join(
-            f"static {_pointee_type(g, n)} __hls_s_{n}[{next(p.dims[0] for _, p in members if p.struct_param == n)}]; " for n, g in structs.items()
-        )
+        shapes = {n: next(p.dims[: p.member.count("[]")] or (1,) for _, p in members if p.struct_param == n) for n in structs}
+        storage = "".join(f"static {_pointee_type(g, n)} __hls_s_{n}{''.join(f'[{d}]' for d in shapes[n])}; " for n, g in structs.items())
         into = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=True) for k, p in members)
         back = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=False) for k, p in members)
         firsts = {n: next(k for k, p in enumerate(iface.params) if _c_name(p) == n) for n in names}

@@ -102,6 +102,9 @@ class _Scope:
     # struct variables and arrays of structs, flattened; struct pointers of inlined callees
     structs: dict[str, _Aggregate] = field(default_factory=dict)
     struct_refs: dict[str, _StructRef] = field(default_factory=dict)
+    # array parameters of an inlined callee bound to a row of a caller's array (``a[i]`` of a
+    # 2-D array, ``w[i]`` of a 3-D one): the array and the subscripts fixed at the call
+    row_views: dict[str, tuple[Variable, list[Expr]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -317,6 +320,9 @@ class CToKernel:
                 raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i], moving it, comparing it and passing it on)")
             if name in scope.structs or name in scope.struct_refs:
                 raise unsupported(self.loc(node), f"struct '{name}' used as a value (only its members, copying it and passing it on)")
+            if name in scope.row_views:
+                row_of = scope.row_views[name][0].name
+                raise unsupported(self.loc(node), f"array parameter '{name}' (a row of '{row_of}') used other than subscripted or passed on")
             if name in scope.names:
                 found = scope.names[name]
                 if found in self.initializing:
@@ -1212,7 +1218,7 @@ class CToKernel:
                 return scope.structs[name]
             if name in scope.struct_refs:
                 return scope.struct_refs[name]
-            if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving:
+            if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving or name in scope.row_views:
                 return None
         return None
 
@@ -1560,6 +1566,40 @@ class CToKernel:
                 return var, None if offset is None else clone_expr(offset)
         return None
 
+    def _row_view(self, name: str) -> tuple[Variable, list[Expr]] | None:
+        """The caller's array and fixed subscripts the array parameter ``name`` is a row of, if it is one."""
+        for scope in reversed(self.scopes):
+            if name in scope.row_views:
+                var, prefix = scope.row_views[name]
+                return var, [clone_expr(e) for e in prefix]
+            if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving or name in scope.structs:
+                return None
+        return None
+
+    def _row_of(self, node: c_ast.Node) -> tuple[Variable, list[Expr]] | None:
+        """``a[i]``, ``a[i][j]``, ... (or a row parameter, or a row of one) that is a row of a
+        multi-dimensional array, not an element: the array and the subscripts; else None."""
+        subs: list[c_ast.Node] = []
+        base = node
+        while isinstance(base, c_ast.ArrayRef):
+            subs.append(base.subscript)
+            base = base.name
+        if not isinstance(base, c_ast.ID) or self._is_struct_place(base) or self._pointer_var(base.name) is not None or self._ref(base.name) is not None:
+            return None
+        view = self._row_view(base.name)
+        if view is None:
+            if not subs:
+                return None
+            found = self._resolve(base.name, base)
+            if not isinstance(found, Variable) or not isinstance(found.type, ArrayType):
+                return None
+            view = (found, [])
+        var, prefix = view
+        assert isinstance(var.type, ArrayType)
+        if len(prefix) + len(subs) >= len(var.type.dims):
+            return None
+        return var, [*prefix, *(self.expr(s) for s in reversed(subs))]
+
     def _pointer_var(self, name: str) -> _Pointer | None:
         """The pointer variable ``name`` denotes here, if it is one."""
         for scope in reversed(self.scopes):
@@ -1725,6 +1765,23 @@ class CToKernel:
         array (the offset evaluated once, at the call)."""
         loc = self.loc(a)
         shown = f"{rows.elem}[]" + "".join(f"[{n}]" for n in rows.dims)
+        row = self._row_of(a) if isinstance(a, (c_ast.ArrayRef, c_ast.ID)) else None
+        if row is not None:
+            var, prefix = row
+            assert isinstance(var.type, ArrayType)
+            if var.type.dims[len(prefix) + 1 :] != rows.dims or not _same_representation(var.type.elem, rows.elem):
+                raise HlsError(loc, f"row of '{var.name}' ({var.type}) does not match parameter '{d.name}' ({shown})")
+            fixed: list[Expr] = []
+            for e in prefix:  # (the row is fixed at the call)
+                if isinstance(e, Const):
+                    fixed.append(e)
+                    continue
+                temp = self._temporary(f"{d.name}_row", e.type, loc)  # type: ignore[arg-type]
+                setup.append(Assign(temp, None, e, loc))
+                fixed.append(VarRead(temp, loc))
+            scope.row_views[d.name] = (var, fixed)
+            scope.pointers.add(d.name)
+            return
         if isinstance(a, c_ast.ID) and (ref := self._ref(a.name)) is not None:
             scope.refs[d.name] = ref
             return
@@ -1786,6 +1843,13 @@ class CToKernel:
             base = base.name
         if not isinstance(base, c_ast.ID):
             raise unsupported(self.loc(node), "subscript of a computed array")
+        view = self._row_view(base.name)
+        if view is not None:  # a row of a caller's array: its subscripts first
+            var, prefix = view
+            indices = [*prefix, *(self.expr(s) for s in reversed(subs))]
+            if len(indices) != len(var.type.dims):  # type: ignore[union-attr]
+                raise unsupported(self.loc(node), f"partial subscript of array '{base.name}' (a row of '{var.name}')")
+            return var, indices
         var = self.lookup(base.name, base)
         if not isinstance(var.type, ArrayType):
             raise HlsError(self.loc(node), f"'{base.name}' is not an array")

@@ -1,6 +1,6 @@
 """Constructs of MachSuite's kernels (#15), each as a small program of our own: <inttypes.h>'s
 limits, sizeof of a struct pointer's array member, a 4-D array of structs as the top's
-parameter, and loops whose bounds are an inlined callee's parameters bound to the caller's
+parameter, rows of arrays passed to callees, and loops whose bounds are an inlined callee's parameters bound to the caller's
 locals (the general path: they are not affine). Co-simulated bit-exactly with random inputs."""
 
 from __future__ import annotations
@@ -76,8 +76,28 @@ void ms_mergesort(int a[SIZE]) {
 }
 """
 
+# rows of 2-D and 3-D arrays passed to callees' array parameters (backprop's weights[i])
+ROWS = r"""
+#define R 4
+#define C 5
+static double dot(const double *x, const double w[C], int n) {
+  double s = 0;
+  for (int j = 0; j < n; j++) s += x[j] * w[j];
+  return s;
+}
+static void layer(double wIn[R][C], double act[], double out[]) {
+  for (int i = 0; i < R; i++) out[i] = dot(act, wIn[i], C) * 0.5;
+}
+void net(double weights[2][R][C], double inputs[3][C], double acts[3][R]) {
+  for (int k = 0; k < 3; k++) {
+    layer(weights[k & 1], inputs[k], acts[k]);
+    acts[k][0] += dot(inputs[k], weights[1][2], 3);
+  }
+}
+"""
 
-@pytest.mark.parametrize(("source", "top"), [(LIMITS, "limits"), (SIZEOF_MEMBER, "f"), (GRID, "md"), (MERGE, "ms_mergesort")])
+
+@pytest.mark.parametrize(("source", "top"), [(LIMITS, "limits"), (SIZEOF_MEMBER, "f"), (GRID, "md"), (MERGE, "ms_mergesort"), (ROWS, "net")])
 def test_machsuite_constructs_cosim(tmp_path: Path, source: str, top: str) -> None:
     src = tmp_path / "k.c"
     src.write_text(source)

@@ -1202,6 +1202,7 @@ class CToKernel:
         """What a struct expression denotes and how many subscripts it has, without its effects
         (its subscripts are lowered and dropped); None on an error."""
         pending, locals_ = len(self.pending), len(self.locals)
+        statics, tables = dict(self.statics), dict(self.tables)  # (a call's, declared again later)
         try:
             base, idx = self._place(node)
         except HlsError:
@@ -1209,6 +1210,7 @@ class CToKernel:
         finally:
             del self.pending[pending:]
             del self.locals[locals_:]
+            self.statics, self.tables = statics, tables
         return base, len(idx)
 
     def _struct_name(self, name: str) -> _Aggregate | _StructRef | None:

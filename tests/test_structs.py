@@ -90,7 +90,24 @@ int kern2(const int keys[8], int out[8]) {
 """
 
 
-@pytest.mark.parametrize(("source", "top"), [(GRAPH, "kern"), (TABLE, "kern2")])
+# a call in a member's subscript (its static local declared once; sizeof does not run it)
+CALL_IN_SUBSCRIPT = r"""
+typedef struct { int v[4]; } S;
+static int nxt(void) { static int k = 0; k = (k + 1) & 3; return k; }
+int f(int out[4]) {
+  S s = {{1, 2, 3, 4}};
+  S t;
+  t = s;
+  out[0] = s.v[nxt()];
+  out[1] = sizeof(s.v[nxt()]);
+  s.v[nxt()] = 9;
+  out[2] = s.v[2] + t.v[1];
+  return nxt();
+}
+"""
+
+
+@pytest.mark.parametrize(("source", "top"), [(GRAPH, "kern"), (TABLE, "kern2"), (CALL_IN_SUBSCRIPT, "f")])
 def test_structs_cosim(tmp_path: Path, source: str, top: str) -> None:
     src = tmp_path / "k.c"
     src.write_text(source)

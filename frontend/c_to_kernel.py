@@ -2502,7 +2502,9 @@ class CToKernel:
         setup: list[Stmt] = []
         written = _assigned_names(fd.body)
         self.read_after |= _loops_read_after(fd.body)
-        no_prototype = fd.param_decls is not None or any(isinstance(q, c_ast.ID) for q in fd.decl.type.args.params)
+        # (K&R: a definition with a declaration list or an identifier list; '()' declares none)
+        listed = fd.decl.type.args.params if fd.decl.type.args is not None else []
+        no_prototype = fd.param_decls is not None or fd.decl.type.args is None or any(isinstance(q, c_ast.ID) for q in listed)
         # scalars the callee may write through a pointer: arguments reading them are copied
         pointed = {
             self.lookup(a.expr.name, a.expr)

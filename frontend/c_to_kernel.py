@@ -1389,8 +1389,6 @@ class CToKernel:
         into ``var`` at ``offset`` on entry: a pointer variable of the function's scope."""
         loc = self.loc(d)
         assert isinstance(var.type, ArrayType)
-        if len(var.type.dims) != 1:
-            raise unsupported(loc, f"moving pointer '{d.name}' into the rows of array '{var.name}' ({var.type})")
         ptr = _Pointer(d.name, var.type.elem, self._temporary(f"{d.name}_offset", INT, loc), loc, var)
         scope = self.scopes[-1]
         scope.refs.pop(d.name, None)
@@ -1526,7 +1524,7 @@ class CToKernel:
         var, offset = self._pointer_value(node.expr)
         if not isinstance(var.type, ArrayType):
             return var, None
-        return var, [offset if offset is not None else Const(0, INT, loc)]
+        return var, self._unflat(var, offset if offset is not None else Const(0, INT, loc), loc)
 
     def _pointer_terms(self, node: c_ast.Node) -> tuple[c_ast.ID, list[tuple[str, c_ast.Node]]] | None:
         """``node`` as an array name plus and minus integer terms, in C's order, or None."""
@@ -1618,6 +1616,18 @@ class CToKernel:
             return self._pointer_var(node.name) is not None or self._names_array(node.name) or self._ref(node.name, node) is not None
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
             return self._is_pointer(node.left) or (node.op == "+" and self._is_pointer(node.right))
+        if isinstance(node, c_ast.ArrayRef) and not self._is_struct_place(node):
+            subs, base = 0, node
+            while isinstance(base, c_ast.ArrayRef):
+                base, subs = base.name, subs + 1
+            if isinstance(base, c_ast.ID) and self._pointer_var(base.name) is None and self._ref(base.name, base) is None:
+                found = self._row_view(base.name)
+                rank = (len(found[0].type.dims) - len(found[1])) if found is not None else None  # type: ignore[union-attr]
+                if rank is None and self._names_array(base.name):
+                    var = self.lookup(base.name, base)
+                    rank = len(var.type.dims) if isinstance(var.type, ArrayType) else 0
+                return rank is not None and subs < rank
+            return False
         if isinstance(node, c_ast.StructRef):
             peek = self._peek_place(node)
             return peek is not None and isinstance(peek[0], Variable) and isinstance(peek[0].type, ArrayType) and peek[1] < len(peek[0].type.dims)
@@ -1642,6 +1652,12 @@ class CToKernel:
             if len(var.type.dims) != 1:
                 raise unsupported(loc, f"pointer into the rows of array '{node.name}' ({var.type})")
             return var, Const(0, INT, loc)
+        if isinstance(node, c_ast.ArrayRef) and not self._is_struct_place(node) and (row := self._row_of(node)) is not None:
+            var, prefix = row  # a row, decayed to a pointer to its first element
+            assert isinstance(var.type, ArrayType)
+            if len(prefix) != len(var.type.dims) - 1:
+                raise unsupported(loc, f"pointer to the rows of a row of array '{var.name}' ({var.type})")
+            return var, self._flat(var, prefix, loc)
         if isinstance(node, c_ast.StructRef):
             leaf, idx = self._place(node)
             if not (isinstance(leaf, Variable) and isinstance(leaf.type, ArrayType) and len(leaf.type.dims) == 1 and not idx):
@@ -1669,7 +1685,7 @@ class CToKernel:
             if isinstance(node.expr, (c_ast.ArrayRef, c_ast.UnaryOp, c_ast.StructRef)):
                 var, indices = self._element(node.expr)
                 if indices is not None and len(indices) != 1:
-                    raise unsupported(loc, f"pointer into the rows of array '{var.name}' ({var.type})")
+                    return var, self._flat(var, indices, loc)  # (into a multi-dimensional array)
                 return var, None if indices is None else indices[0]
         if isinstance(node, c_ast.UnaryOp) and node.op in _INCDEC and isinstance(node.expr, c_ast.ID):
             ptr = self._pointer_var(node.expr.name)
@@ -1683,6 +1699,31 @@ class CToKernel:
                 self.pending.extend(self._assign_to(node.expr, _INCDEC[node.op], c_ast.Constant("int", "1", node.coord), node))
                 return self._pointer_value(node.expr)
         raise unsupported(loc, "pointer expression other than an array or pointer, plus or minus an integer, &x, &a[k] or p++")
+
+    def _flat(self, var: Variable, indices: list[Expr], loc: SourceLoc) -> Expr:
+        """The row-major position of ``var``'s element at ``indices`` (the first ones of its
+        dimensions; the rest zero): a pointer's offset into a multi-dimensional array."""
+        assert isinstance(var.type, ArrayType)
+        strides = _strides(var.type.dims)
+        flat: Expr | None = None
+        for index, stride in zip(indices, strides):
+            term = convert(index, INT) if stride == 1 else binary("*", convert(index, INT), Const(stride, INT, loc), loc)
+            flat = term if flat is None else binary("+", flat, term, loc)
+        return flat if flat is not None else Const(0, INT, loc)
+
+    def _unflat(self, var: Variable, offset: Expr, loc: SourceLoc) -> list[Expr]:
+        """The subscripts of ``var``'s element at row-major position ``offset`` (C's pointer into a
+        multi-dimensional array may cross rows)."""
+        assert isinstance(var.type, ArrayType)
+        dims = var.type.dims
+        if len(dims) == 1:
+            return [offset]
+        out: list[Expr] = []
+        for k, stride in enumerate(_strides(dims)):
+            at = clone_expr(offset)
+            part = at if stride == 1 else binary("/", at, Const(stride, INT, loc), loc)
+            out.append(part if k == 0 else binary("%", part, Const(dims[k], INT, loc), loc))
+        return out
 
     def _moved(self, var: Variable, offset: Expr | None, op: str, value: Expr, node: c_ast.Node) -> tuple[Variable, Expr | None]:
         """The place ``value`` elements after (``op`` "+") or before where ``(var, offset)`` points."""
@@ -1759,7 +1800,7 @@ class CToKernel:
             if index is not None and _fold(index) != 0:
                 raise unsupported(loc, f"pointer arithmetic on the address of scalar '{var.name}'")
             return var, None
-        return var, [index if index is not None else Const(0, INT, loc)]
+        return var, self._unflat(var, index if index is not None else Const(0, INT, loc), loc)
 
     def _pointer_argument(self, a: c_ast.Node, rows: ArrayType, d: c_ast.Decl, scope: _Scope, setup: list[Stmt]) -> None:
         """Binds the pointer parameter ``d`` of an inlined callee to the argument ``a``: a whole array,
@@ -1818,18 +1859,28 @@ class CToKernel:
         elif isinstance(a, c_ast.BinaryOp) and (found := self._pointer_terms(a)) is not None:
             base, terms = found
             ref = self._ref(base.name)
-            target = self._through(ref, terms, a) if ref is not None else self._through((self.lookup(base.name, base), None), terms, a)
+            if ref is None:
+                whole = self.lookup(base.name, base)
+                if isinstance(whole.type, ArrayType) and len(whole.type.dims) != 1:  # (a + k: a row, not an element)
+                    what = f"pointer argument (for '{d.name}', {shown}) to other than a scalar or an element of an array ('{whole.name}' is {whole.type})"
+                    raise unsupported(loc, what)
+                ref = (whole, None)
+            target = self._through(ref, terms, a)
+        elif isinstance(a, c_ast.BinaryOp) and self._is_pointer(a):  # (a row plus an offset: a[i] + k)
+            pvar, offset = self._pointer_value(a)
+            target = (pvar, None if offset is None else [offset])
         if target is None:
             raise unsupported(loc, "pointer argument other than an array, &x, &a[k] or a + k")
         var, indices = target
         elem = var.type.elem if isinstance(var.type, ArrayType) else var.type
-        if rows.dims or not _same_representation(elem, rows.elem) or (isinstance(var.type, ArrayType) and len(var.type.dims) != 1):
-            what = f"pointer argument (for '{d.name}', {shown}) to other than a scalar or an element of a 1-D array ('{var.name}' is {var.type})"
+        if rows.dims or not _same_representation(elem, rows.elem):
+            what = f"pointer argument (for '{d.name}', {shown}) to other than a scalar or an element of an array ('{var.name}' is {var.type})"
             raise unsupported(loc, what)
         if indices is None:
             scope.refs[d.name] = (var, None)
             return
-        (index,) = indices
+        # (into a multi-dimensional array: the element's row-major position)
+        index = indices[0] if len(indices) == 1 else self._flat(var, indices, loc)
         if not isinstance(index, Const):
             # the pointer's value is fixed at the call: its offset too
             held = self._temporary(f"{d.name}_offset", index.type, loc)  # type: ignore[arg-type]
@@ -2572,6 +2623,9 @@ class CToKernel:
                     setup += self._moving_parameter(d, array, offset)
                 elif d.name in scope.refs:
                     raise unsupported(self.loc(d), f"moving pointer '{d.name}' to a scalar")
+                elif d.name in scope.row_views:
+                    array, prefix = scope.row_views.pop(d.name)
+                    setup += self._moving_parameter(d, array, self._flat(array, prefix, loc))
         frame = _InlineFrame(name, result)
         if _early_returns(fd.body):
             frame.done = self._temporary(f"{name}_done", BOOL, loc)

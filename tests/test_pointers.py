@@ -65,6 +65,35 @@ def test_pointers_cosim(tmp_path: Path) -> None:
     assert "b[q_was] = " in text
 
 
+# pointers into a 2-D array (an element's row-major position: they may cross rows), rows as
+# pointers (a[3], a[2] + 1), a callee moving a pointer it got from a row
+ROWS = r"""
+static void clear_row(int *p, int n) { while (n--) *p++ = 0; }
+static int sum_from(const int *p, int n) { int s = 0; for (int k = 0; k < n; k++) s += p[k]; return s; }
+int m2(int a[4][5], int out[4]) {
+  int *p = &a[1][3];
+  *p = 7;
+  p++;               /* crosses into the next row: a[2][0] */
+  *p += 1;
+  int *q = a[3];
+  q[2] = 5;
+  out[0] = sum_from(&a[0][2], 7);   /* a[0][2..4], a[1][0..3] */
+  clear_row(a[2] + 1, 3);
+  out[1] = (int)(q - &a[0][0]);
+  for (int *r = &a[0][0]; r < &a[0][0] + 20; r += 6) out[2] += *r;
+  out[3] = *(a[1] + 4);
+  return sum_from(a[3], 5);
+}
+"""
+
+
+def test_pointers_into_rows_cosim(tmp_path: Path) -> None:
+    src = tmp_path / "k.c"
+    src.write_text(ROWS)
+    proc = run_hls("cosim", str(src), "--top", "m2", "-o", str(tmp_path / "o"), "--runs", "3")
+    assert proc.returncode == 0 and "PASS: 3 calls" in proc.stdout, proc.stdout + proc.stderr
+
+
 def test_pointers_cosim_random_testbench(tmp_path: Path) -> None:
     src = tmp_path / "k.c"
     src.write_text(WALK.split("int main")[0])

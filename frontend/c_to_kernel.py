@@ -1154,19 +1154,7 @@ class CToKernel:
         """``dst = src`` of two structs: every member, element by element (the subscripts of both
         held first, so that the copy cannot move them)."""
         out: list[Stmt] = []
-
-        def held(idx: list[Expr]) -> list[Expr]:
-            kept: list[Expr] = []
-            for e in idx:
-                if isinstance(e, Const):
-                    kept.append(e)
-                    continue
-                temp = self._temporary("struct_index", e.type, loc)  # type: ignore[arg-type]
-                out.append(Assign(temp, None, e, loc))
-                kept.append(VarRead(temp, loc))
-            return kept
-
-        src_idx, dst_idx = held(src_idx), held(dst_idx)
+        src_idx, dst_idx = self._fixed(src_idx, "struct_index", loc, out), self._fixed(dst_idx, "struct_index", loc, out)
         if src is dst and len(src_idx) == len(dst_idx) == 0:
             return out
 
@@ -1212,6 +1200,19 @@ class CToKernel:
             del self.locals[locals_:]
             self.statics, self.tables = statics, tables
         return base, len(idx)
+
+    def _fixed(self, exprs: list[Expr], name: str, loc: SourceLoc, out: list[Stmt]) -> list[Expr]:
+        """``exprs`` evaluated once, now: constants as they are, the others held in temporaries
+        (assigned in ``out``), so later uses see these values."""
+        kept: list[Expr] = []
+        for e in exprs:
+            if isinstance(e, Const):
+                kept.append(e)
+                continue
+            temp = self._temporary(name, e.type, loc)  # type: ignore[arg-type]
+            out.append(Assign(temp, None, e, loc))
+            kept.append(VarRead(temp, loc))
+        return kept
 
     def _struct_name(self, name: str) -> _Aggregate | _StructRef | None:
         """The struct, array of structs or struct pointer ``name`` denotes here, if any."""
@@ -1369,14 +1370,7 @@ class CToKernel:
         if ref.agg.struct is not st:
             raise HlsError(loc, f"argument for '{d.name}' points to struct '{ref.agg.struct.name}', not '{st.name}'")
         # the pointer's value is fixed at the call: its subscripts too
-        fixed: list[Expr] = []
-        for e in [*ref.prefix, *([ref.offset] if ref.offset is not None else [])]:
-            if isinstance(e, Const):
-                fixed.append(e)
-                continue
-            held = self._temporary(f"{d.name}_index", e.type, loc)  # type: ignore[arg-type]
-            setup.append(Assign(held, None, e, loc))
-            fixed.append(VarRead(held, loc))
+        fixed = self._fixed([*ref.prefix, *([ref.offset] if ref.offset is not None else [])], f"{d.name}_index", loc, setup)
         if ref.offset is not None:
             return _StructRef(ref.agg, fixed[:-1], fixed[-1])
         return _StructRef(ref.agg, fixed, None)
@@ -1814,15 +1808,7 @@ class CToKernel:
             assert isinstance(var.type, ArrayType)
             if var.type.dims[len(prefix) + 1 :] != rows.dims or not _same_representation(var.type.elem, rows.elem):
                 raise HlsError(loc, f"row of '{var.name}' ({var.type}) does not match parameter '{d.name}' ({shown})")
-            fixed: list[Expr] = []
-            for e in prefix:  # (the row is fixed at the call)
-                if isinstance(e, Const):
-                    fixed.append(e)
-                    continue
-                temp = self._temporary(f"{d.name}_row", e.type, loc)  # type: ignore[arg-type]
-                setup.append(Assign(temp, None, e, loc))
-                fixed.append(VarRead(temp, loc))
-            scope.row_views[d.name] = (var, fixed)
+            scope.row_views[d.name] = (var, self._fixed(prefix, f"{d.name}_row", loc, setup))  # (fixed at the call)
             scope.pointers.add(d.name)
             return
         if isinstance(a, c_ast.ID) and (ref := self._ref(a.name)) is not None:

@@ -40,6 +40,17 @@ def run_hls(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     return subprocess.run([HLS, *args], capture_output=True, text=True, cwd=cwd, env={**os.environ, **env} if env else None)
 
 
+def cosim_random(tmp_path: Path, source: str, top: str, runs: int = 3) -> Path:
+    """Co-simulates ``top`` of ``source`` (written to k.c) with cosim's random testbench for
+    ``runs`` calls, which must all pass; the output folder."""
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    out = tmp_path / "o"
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", str(runs))
+    assert proc.returncode == 0 and f"PASS: {runs} calls" in proc.stdout, proc.stdout + proc.stderr
+    return out
+
+
 def first_error(tmp_path: Path, source: str, top: str) -> str:
     """Synthesizes ``top`` of ``source`` (written to k.c), which must fail as a user error (exit
     1, no traceback, no output folder): the first line of its diagnostic, the file name as

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_hls
+from conftest import cosim_random
 
 LIMITS = r"""
 #include <inttypes.h>
@@ -99,8 +99,4 @@ void net(double weights[2][R][C], double inputs[3][C], double acts[3][R]) {
 
 @pytest.mark.parametrize(("source", "top"), [(LIMITS, "limits"), (SIZEOF_MEMBER, "f"), (GRID, "md"), (MERGE, "ms_mergesort"), (ROWS, "net")])
 def test_machsuite_constructs_cosim(tmp_path: Path, source: str, top: str) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(source)
-    proc = run_hls("cosim", str(src), "--top", top, "-o", str(tmp_path / "o"), "--runs", "2")
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "PASS: 2 calls" in proc.stdout
+    cosim_random(tmp_path, source, top, runs=2)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cosim_with_main, first_error, run_hls
+from conftest import cosim_random, cosim_with_main, first_error, run_hls
 
 WALK = r"""
 static int sum(const int *p, int n) {   /* moves its parameter */
@@ -88,18 +88,11 @@ int m2(int a[4][5], int out[4]) {
 
 
 def test_pointers_into_rows_cosim(tmp_path: Path) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(ROWS)
-    proc = run_hls("cosim", str(src), "--top", "m2", "-o", str(tmp_path / "o"), "--runs", "3")
-    assert proc.returncode == 0 and "PASS: 3 calls" in proc.stdout, proc.stdout + proc.stderr
+    cosim_random(tmp_path, ROWS, "m2")
 
 
 def test_pointers_cosim_random_testbench(tmp_path: Path) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(WALK.split("int main")[0])
-    proc = run_hls("cosim", str(src), "--top", "walk", "-o", str(tmp_path / "o"), "--runs", "3")
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "PASS: 3 calls" in proc.stdout
+    cosim_random(tmp_path, WALK.split("int main")[0], "walk")
 
 
 @pytest.mark.parametrize(

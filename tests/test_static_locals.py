@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cosim_with_main, first_error, run_hls
+from conftest import cosim_random, cosim_with_main, first_error, run_hls
 
 COUNTER = r"""
 #include <stdio.h>
@@ -84,12 +84,7 @@ def test_static_locals_cosim_under_main(tmp_path: Path) -> None:
 
 
 def test_static_locals_cosim_random_testbench(tmp_path: Path) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(PIPELINED)
-    proc = run_hls("cosim", str(src), "--top", "acc", "-o", str(tmp_path / "o"), "--runs", "4")
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "PASS: 4 calls" in proc.stdout
-    rtl = tmp_path / "o" / "rtl"
+    rtl = cosim_random(tmp_path, PIPELINED, "acc", runs=4) / "rtl"
     assert (rtl / "acc_buf_ram.sv").exists() and (rtl / "acc_regs_0_ram.sv").exists()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import first_error, run_hls
+from conftest import cosim_random, first_error, run_hls
 
 GRAPH = r"""
 #include <stdint.h>
@@ -109,11 +109,7 @@ int f(int out[4]) {
 
 @pytest.mark.parametrize(("source", "top"), [(GRAPH, "kern"), (TABLE, "kern2"), (CALL_IN_SUBSCRIPT, "f")])
 def test_structs_cosim(tmp_path: Path, source: str, top: str) -> None:
-    src = tmp_path / "k.c"
-    src.write_text(source)
-    proc = run_hls("cosim", str(src), "--top", top, "-o", str(tmp_path / "o"), "--runs", "3")
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "PASS: 3 calls" in proc.stdout
+    cosim_random(tmp_path, source, top)
 
 
 def test_struct_members_are_variables(tmp_path: Path) -> None:

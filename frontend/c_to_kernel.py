@@ -1993,6 +1993,12 @@ class CToKernel:
                 return False  # (a call in the initial value is hoisted before the loop, as before)
             if isinstance(n, c_ast.UnaryOp) and n.op in ("*", "&", *_INCDEC):
                 return False
+            if isinstance(n, c_ast.BinaryOp) and n.op in ("*", "/", "%", "<<", ">>", "&", "|", "^"):
+                fixed = [not any(isinstance(m, c_ast.ID) and m.name not in self.enums for m in _all_nodes(side)) for side in (n.left, n.right)]
+                if n.op in ("&", "|", "^", "<<", ">>", "/", "%") and not all(fixed) or not fixed[1] and (n.op != "*" or not fixed[0]):
+                    # a product of variables, bits of one, a division of one (C's rounds toward
+                    # zero: affine only for values isl knows are not negative): not affine
+                    return False
             if isinstance(n, c_ast.ID) and (n.name not in self.enums or any(n.name in sc.names for sc in self.scopes)):
                 try:
                     found = self._resolve(n.name, n)

@@ -34,7 +34,6 @@ CASES = {
     "increment_in_subscript_of_increment": ("void f(int a[4]) {\n  int i = 0;\n  int j = a[i++]++;\n  a[1] = j;\n}\n", 3, 11, "'++' of an element whose subscript has side effects is not supported"),
     "syntax": ("void f(int a[4]) {\n  a[0] = ;\n}\n", 2, 10, "syntax error"),
     "missing_top": ("void g(void) {}\n", 1, 1, "top function 'f' is not defined in this file (functions: g)"),
-    "nonaffine_bound": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < i * i; j++) a[j & 3] = 0;\n}\n", 3, 5, "loop 'f_L3' has bounds that are not affine"),
 }
 
 

@@ -1995,9 +1995,11 @@ class CToKernel:
                 return False
             if isinstance(n, c_ast.BinaryOp) and n.op in ("*", "/", "%", "<<", ">>", "&", "|", "^"):
                 fixed = [not any(isinstance(m, c_ast.ID) and m.name not in self.enums for m in _all_nodes(side)) for side in (n.left, n.right)]
-                if n.op in ("&", "|", "^", "<<", ">>", "/", "%") and not all(fixed) or not fixed[1] and (n.op != "*" or not fixed[0]):
-                    # a product of variables, bits of one, a division of one (C's rounds toward
-                    # zero: affine only for values isl knows are not negative): not affine
+                if n.op in ("&", "|", "^", "<<", ">>") and not all(fixed) or not fixed[1] and (n.op != "*" or not fixed[0]):
+                    return False  # (a product of variables, a division or shift by one, bits of one: not affine)
+                if n.op in ("/", "%") and not self._loop_terms_only(n.left):
+                    # C's division rounds toward zero: affine where isl knows the value is not
+                    # negative, which it does of loop variables' ranges, not of an argument
                     return False
             if isinstance(n, c_ast.ID) and (n.name not in self.enums or any(n.name in sc.names for sc in self.scopes)):
                 try:
@@ -2009,7 +2011,7 @@ class CToKernel:
                 if not isinstance(found, Variable):
                     # an inlined callee's parameter standing for the caller's argument: affine
                     # where that reads only loop variables and the top's unassigned parameters
-                    if any(v.kind not in ("loop", "param") or v.name in self.top_assigned for v in read_variables(found, arrays=True)):
+                    if any(v.kind not in ("loop", "param") or (v.kind == "param" and v.name in self.top_assigned) for v in read_variables(found, arrays=True)):
                         return False
                     continue
                 if isinstance(found, Variable) and (found.kind not in ("loop", "param") or _writes(node.stmt, n.name)):
@@ -2033,6 +2035,18 @@ class CToKernel:
         return not any(isinstance(n, (c_ast.FuncCall, c_ast.ArrayRef, c_ast.Assignment)) for n in _all_nodes(amount)) and not any(
             isinstance(n, c_ast.ID) and n.name not in self.enums for n in _all_nodes(amount)
         )
+
+    def _loop_terms_only(self, node: c_ast.Node) -> bool:
+        """Whether the only variables ``node`` reads are loop variables (and constants, enums)."""
+        for n in _all_nodes(node):
+            if isinstance(n, c_ast.ID) and n.name not in self.enums:
+                try:
+                    found = self._resolve(n.name, n)
+                except HlsError:
+                    return False
+                if not isinstance(found, Variable) or found.kind != "loop":
+                    return False
+        return True
 
     def _flagged_loop(self, node: c_ast.For | c_ast.While | c_ast.DoWhile, label: str | None) -> For:
         """``while (c) S``, ``do S while (c)`` and any other ``for (init; c; next) S``: a loop over

@@ -387,7 +387,7 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
     top, ret = iface.name, _c_scalar(iface.return_type) if iface.return_type else "void"
     ref = f"__hls_ref_{top}" if trampoline else f"__hls_ref{unit}_{top}"
     spec = " ".join(t.text for t in toks[d.spec : d.name] if t.text not in _INLINE)
-    params = " ".join(t.text for t in toks[d.lparen : d.body])
+    params = text[toks[d.lparen].start : toks[d.body].start]  # (as written: '1 << 3' stays one operator)
     members = [(k, p) for k, p in enumerate(iface.params) if isinstance(p, ArrayArg) and p.struct_param]
     # a file-scope variable's port gets the variable itself (the C function uses it directly); a
     # struct's member, a buffer the members of the structs are packed into and unpacked from

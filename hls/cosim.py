@@ -597,7 +597,9 @@ def run_cosim(
         *[str(f.resolve()) for f in rtl_files], str(harness), *[str(o) for o in objects],
     ]  # fmt: skip
     _run(cmd, build, "building the Verilator model", loc)
-    proc = subprocess.run([str(build / "obj_dir" / "sim")], cwd=build, capture_output=True, text=True)
+    # the testbench runs where cosim was started, as the C program does when its user runs it:
+    # data files it opens by relative names (MachSuite's input.data) are found there
+    proc = subprocess.run([str(build / "obj_dir" / "sim")], cwd=Path.cwd(), capture_output=True, text=True)
     log = proc.stdout + proc.stderr
     if echo is not None:
         for line in log.splitlines():

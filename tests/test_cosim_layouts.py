@@ -129,3 +129,17 @@ def test_cosim_from_another_directory(tmp_path: Path) -> None:
     proc = run_hls("cosim", str(folder / "mv.c"), "--top", "mv", "-o", "mv", "--tb", "tb/tb.c", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert len(json.loads((out / "cosim.json").read_text())["calls"]) == 3
+
+
+def test_testbench_reads_data_files_where_cosim_runs(tmp_path: Path) -> None:
+    """A testbench opening a data file by a relative name (MachSuite's input.data) finds it in
+    the folder cosim runs in, as the C program does when its user runs it there."""
+    (tmp_path / "add.c").write_text("int add(int a, int b) { return a + b; }\n")
+    (tmp_path / "tb.c").write_text(
+        "#include <stdio.h>\nint add(int a, int b);\nint main(void) {\n  int a = 0, b = 0;\n"
+        '  FILE *f = fopen("input.data", "r");\n  if (!f || fscanf(f, "%d %d", &a, &b) != 2) return 1;\n'
+        "  fclose(f);\n  return add(a, b) == 16 ? 0 : 1;\n}\n"
+    )
+    (tmp_path / "input.data").write_text("7 9\n")
+    proc = run_hls("cosim", "add.c", "--top", "add", "--tb", "tb.c", "-o", "out", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS: 1 calls" in proc.stdout, proc.stdout + proc.stderr

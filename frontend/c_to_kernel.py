@@ -1313,7 +1313,7 @@ class CToKernel:
         if d.init is None:
             raise unsupported(loc, f"struct pointer '{d.name}' without an initializer")
         out: list[Stmt] = []
-        ref = self._struct_argument(d.init, st, d, out)
+        ref = self._struct_argument(d.init, st, d.name, out)
         if ref.offset is not None:
             offset = self._temporary(f"{d.name}_offset", INT, loc)
             out.append(Assign(offset, None, convert(ref.offset, INT), loc))
@@ -1328,7 +1328,7 @@ class CToKernel:
             raise unsupported(loc, f"moving struct pointer '{name}' (it points at one struct)")
         if op is None:
             out: list[Stmt] = []
-            new = self._struct_argument(rvalue, ref.agg.struct, c_ast.Decl(name, [], [], [], [], None, None, None), out)
+            new = self._struct_argument(rvalue, ref.agg.struct, name, out)
             if new.agg is not ref.agg or new.offset is None or [print_expr(e) for e in new.prefix] != [print_expr(e) for e in ref.prefix]:
                 raise unsupported(loc, f"struct pointer '{name}' into other structs than the ones it was initialized into")
             return [*out, Assign(ref.var, None, convert(new.offset, INT), loc)]
@@ -1351,8 +1351,8 @@ class CToKernel:
             return None
         return found[0], pointer, found[1]
 
-    def _struct_argument(self, a: c_ast.Node, st: _StructType, d: c_ast.Decl, setup: list[Stmt]) -> _StructRef:
-        """What a callee's struct pointer parameter ``d`` points into, from the argument ``a``:
+    def _struct_argument(self, a: c_ast.Node, st: _StructType, name: str, setup: list[Stmt]) -> _StructRef:
+        """What a callee's struct pointer parameter ``name`` points into, from the argument ``a``:
         an array of structs, ``&s``, ``&a[i]``, ``a + k`` or the caller's own struct pointer (the
         subscripts and the offset fixed at the call)."""
         loc = self.loc(a)
@@ -1361,16 +1361,16 @@ class CToKernel:
             ref = _StructRef(found.agg, [clone_expr(e) for e in found.prefix], None if found.offset is None else clone_expr(found.offset))
         elif isinstance(found, _Aggregate):
             if not found.dims:
-                raise HlsError(loc, f"struct '{a.name}' passed for pointer '{d.name}' (pass &{a.name})")
+                raise HlsError(loc, f"struct '{a.name}' passed for pointer '{name}' (pass &{a.name})")
             ref = _StructRef(found, [], Const(0, INT, loc))
         else:
             agg, idx = self._pointee(a, Const(0, INT, loc))
             # &s: one struct; &a[i], a + k: into the array of structs at that element
             ref = _StructRef(agg, idx[:-1], idx[-1]) if idx else _StructRef(agg, [], None)
         if ref.agg.struct is not st:
-            raise HlsError(loc, f"argument for '{d.name}' points to struct '{ref.agg.struct.name}', not '{st.name}'")
+            raise HlsError(loc, f"argument for '{name}' points to struct '{ref.agg.struct.name}', not '{st.name}'")
         # the pointer's value is fixed at the call: its subscripts too
-        fixed = self._fixed([*ref.prefix, *([ref.offset] if ref.offset is not None else [])], f"{d.name}_index", loc, setup)
+        fixed = self._fixed([*ref.prefix, *([ref.offset] if ref.offset is not None else [])], f"{name}_index", loc, setup)
         if ref.offset is not None:
             return _StructRef(ref.agg, fixed[:-1], fixed[-1])
         return _StructRef(ref.agg, fixed, None)
@@ -2579,7 +2579,7 @@ class CToKernel:
                 if is_pointer:
                     if d.name in written:
                         raise unsupported(self.loc(d), f"moving struct pointer '{d.name}'")
-                    scope.struct_refs[d.name] = self._struct_argument(a, st, d, setup)
+                    scope.struct_refs[d.name] = self._struct_argument(a, st, d.name, setup)
                     continue
                 # passed by value: a copy of its own
                 src, src_idx = self._place(a) if self._is_struct_place(a) else (None, [])

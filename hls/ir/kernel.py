@@ -36,8 +36,9 @@ class Variable:
     # to call, starting from ``init``; the kernel may write it
     static: bool = False
     # a parameter standing for a member of the top's struct pointer parameter: (the C parameter,
-    # the member's path from one struct: ``[].key``, ``[].items[].val``; ``[]`` is a subscript over
-    # an array of structs, the parameter's own first). Cosim packs the C structs' members.
+    # the member's path: ``[].key``, ``[].items[].val``, ``[0].key`` for a pointer to one struct;
+    # each ``[]`` is a subscript over an array of structs, the parameter's own dimensions first).
+    # Cosim packs the C structs' members.
     member: tuple[str, str] | None = None
 
     @property

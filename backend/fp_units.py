@@ -3,7 +3,7 @@
 
 Each module instantiates one of our synthesizable IEEE-754 cores (``templates/lib/hls_*_core.sv``,
 bit-exact with the C program on x86-64) and delays its result by the unit's latency; min/max are
-plain logic on the bit patterns. exp, log and pow have no synthesizable RTL: their modules are
+plain logic on the bit patterns. exp, log, pow, sin and cos have no synthesizable RTL: their modules are
 simulation models calling the host's C library (``hls impl`` refuses them). Under
 ```ifdef HLS_XILINX_FP`` a module instantiates the Xilinx Floating-Point Operator IP core named
 like it (``<module>_ip``), created by the Tcl script ``xilinx_fp_ip.tcl`` written beside the RTL.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hls.ir.hir import UnitOp
 
-FP_KINDS = ("add", "sub", "addsub", "mul", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow")
+FP_KINDS = ("add", "sub", "addsub", "mul", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow", "sin", "cos")
 CONVERSIONS = ("sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
 
 # (exponent, fraction) bits of binary32 and binary64, by width
@@ -23,9 +23,9 @@ _FORMAT = {32: (8, 23), 64: (11, 52)}
 # elementary functions: the simulation model calls the host's C library, so it computes what the
 # C program computes there: double through the real functions ($exp is C's exp), float through
 # DPI-C (templates/lib/hls_libm_dpi.c). Under HLS_XILINX_FP, exp and log are the Floating-Point
-# Operator's cores, whose results are within an ulp but not always glibc's.
-_LIBM = ("exp", "log", "pow")
-_REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow"}
+# Operator's cores, whose results are within an ulp but not always glibc's; it has no pow, sin or cos.
+_LIBM = ("exp", "log", "pow", "sin", "cos")
+_REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow", "sin": "$sin", "cos": "$cos"}
 _CMP_OP = {"olt": 0, "ole": 1, "ogt": 2, "oge": 3, "oeq": 4, "une": 5}  # hls_fp_cmp_core's OP
 _ROUND_CORE = "hls_fp_round_core.sv"
 _ROUND_PREP = "hls_fp_round_prep.sv"  # the rounding core's exponent tests (its own and its callers')
@@ -59,7 +59,7 @@ class FpUnit:
     pipelined: bool = False  # the core takes clk, ce and LATENCY (else: LATENCY registers after it)
     model: str = ""  # without a core: SystemVerilog expression of the result over the input ports
     dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
-    simulation_only: bool = False  # the model is not synthesizable (exp, log, pow: real arithmetic, DPI-C)
+    simulation_only: bool = False  # the model is not synthesizable (exp, log, pow, sin, cos: real arithmetic, DPI-C)
     unused_bits: str = ""  # input bits only the Xilinx IP reads (the core ignores them)
 
     @property
@@ -133,14 +133,14 @@ def fp_unit(op: UnitOp) -> FpUnit:
     dpi: tuple[str, ...] = ()
     if w == 32:
         # the C library's own float function (through DPI-C): rounding the double result once
-        # differs from glibc's expf/logf/powf for about one argument in 1,600
+        # differs from glibc's expf/logf/powf for about one argument in 1,600 (and sinf/cosf)
         fn = f"hls_libm_{base}f"
         args = ", ".join(f"input int unsigned {p}" for p, _ in inputs)
         dpi = (f'import "DPI-C" pure function int unsigned {fn}({args});',)
         model = f"{fn}({', '.join(p for p, _ in inputs)})"
     else:
         model = f"$realtobits({_REAL_FUNCTION[base]}({', '.join(f'$bitstoreal({p})' for p, _ in inputs)}))"
-    # no Floating-Point Operator core computes pow: the model is used under HLS_XILINX_FP too
+    # no Floating-Point Operator core computes pow, sin or cos: the model is used under HLS_XILINX_FP too
     return FpUnit(f"hls_{kind}", inputs, w, lat, tuple(config), w, model=model, dpi_imports=dpi, simulation_only=True)
 
 

@@ -59,7 +59,7 @@ class RtlModule:
     library_files: tuple[str, ...]  # helper module files this module instantiates
     fp_units: tuple[object, ...] = ()  # generated floating-point operator modules (backend.fp_units.FpUnit)
     rams: tuple[RtlRam, ...] = ()  # generated RAM modules
-    # operator modules with no synthesizable RTL (exp, log, pow) and the C they come from
+    # operator modules with no synthesizable RTL (exp, log, pow, sin, cos) and the C they come from
     simulation_models: tuple[tuple[str, SourceLoc | None], ...] = ()
 
 

@@ -243,7 +243,7 @@ def _run(opts: CompileOptions, ctx: _Context, parsed: ParsedFile, out: Path) -> 
         if opts.exploration is not None:
             report["exploration"] = opts.exploration
         report["fp_operators"] = sorted(u.module for u in rtl.fp_units)  # type: ignore[attr-defined]
-        # operators whose RTL only simulates (exp, log, pow): hls impl refuses them, located
+        # operators whose RTL only simulates (exp, log, pow, sin, cos): hls impl refuses them, located
         report["simulation_models"] = [{"module": m, "loc": str(loc) if loc else None} for m, loc in rtl.simulation_models]
         (out / "report.json").write_text(report_json(report))
         (out / "report.rpt").write_text(report_text(report))

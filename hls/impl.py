@@ -81,7 +81,7 @@ def run_impl(outdir: Path, seed: int = 1, echo: Callable[[str], None] = print) -
         file, line, col = _split_loc(first.get("loc"), str(outdir))
         names = sorted({m["module"] for m in models})
         fn = first["module"].removeprefix("hls_")[1:]
-        ip = "" if fn == "pow" else ", or implement with the Xilinx IP (HLS_XILINX_FP) in Vivado"
+        ip = "" if fn in ("pow", "sin", "cos") else ", or implement with the Xilinx IP (HLS_XILINX_FP) in Vivado"
         raise HlsError(
             SourceLoc(file, line, col),
             f"impl: '{top}' computes {fn} here, which has no synthesizable RTL (simulation models calling the C "

@@ -97,6 +97,42 @@ def test_exp_log_pow_units(tmp_path: Path) -> None:
     assert lat["fexp"] >= 20 and lat["dexp"] >= 30 and lat["flog"] >= 22 and lat["dpow"] >= 66
 
 
+def test_sin_cos_units(tmp_path: Path) -> None:
+    """sin and cos: simulation models calling the C library in float (DPI-C) and double ($sin,
+    $cos), also under HLS_XILINX_FP (no Floating-Point Operator core computes them), at the
+    target file's latencies; the fp_trig kernel's cosim (test_e2e) compares them bit for bit."""
+    out = _synth(tmp_path, "fp_trig")
+    rtl = out / "rtl"
+    assert "hls_fsin" not in (rtl / "xilinx_fp_ip.tcl").read_text() and "hls_dcos" not in (rtl / "xilinx_fp_ip.tcl").read_text()
+    for fn in ("sin", "cos"):
+        assert f'import "DPI-C" pure function int unsigned hls_libm_{fn}f' in (rtl / f"hls_f{fn}.sv").read_text()
+        double = (rtl / f"hls_d{fn}.sv").read_text()
+        assert f"${fn}($bitstoreal(a))" in double and "hls_d{fn}_ip" not in double
+    text = (out / "fp_trig.hir").read_text()
+    lat = {m.group(1): int(m.group(2)) for m in re.finditer(r"hir\.unit\.(\w+) .* delay (\d+)", text)}
+    fp = json.loads((Path(__file__).parents[1] / "scheduler" / "targets" / "default.json").read_text())["units"]["fp"]
+    assert lat["fsin"] == fp["sin"][0] and lat["dcos"] == fp["cos"][1]
+    report = json.loads((out / "report.json").read_text())
+    assert {m["module"] for m in report["simulation_models"]} == {"hls_fsin", "hls_fcos", "hls_dsin", "hls_dcos"}
+
+
+def test_sin_allocation_limits_the_units(tmp_path: Path) -> None:
+    """'#pragma HLS allocation operation instances=dsin limit=1' shares one sine unit between the
+    two calls of an iteration, so the loop's II is 2."""
+    src = tmp_path / "k.c"
+    src.write_text("#include <math.h>\nvoid k(const double a[16], double r[16]) {\n"
+                   "#pragma HLS allocation operation instances=dsin limit=1\n"
+                   "  for (int i = 0; i < 16; i++) r[i] = sin(a[i]) * sin(a[i] + 1.0);\n}\n")
+    out = tmp_path / "o"
+    proc = run_hls(str(src), "--top", "k", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    text = (out / "k.hir").read_text()
+    shared = re.findall(r"hir\.unit\.dsin .* on (\w+) ", text)
+    assert len(shared) == 2 and len(set(shared)) == 1, text
+    report = json.loads((out / "report.json").read_text())
+    assert [loop["achieved_ii"] for loop in report["loops"]] == [2], report["loops"]
+
+
 def _near_float_limits(rng: Any, n: int) -> Any:
     """Doubles around float's subnormal, normal and overflow boundaries (exponents -160..-120 and
     120..130, random mantissas and signs), plus exact ties and specials."""

@@ -34,7 +34,8 @@ REQUIRED = {
     "pragma_pipeline", "pragma_pipeline_off", "interface_pragma", "cli_ii", "cli_no_pipeline", "incdec", "chained_assign",
     "compound_assign", "div_mod", "shifts", "float_to_int", "implicit_int_to_float", "mixed_sign_compare", "ternary",
     "if", "else", "indirect_index", "recurrence", "loop_arg_start", "narrowing_bound_init", "large_arrays", "array_3d", "return_value", "helper_if", "hex_literal", "cast", "math:sqrt",
-    "math:sqrtf", "math:fabs", "math:fabsf", "math:fmin", "math:fmaxf", "math:exp", "math:logf", "math:pow",
+    "math:sqrtf", "math:fabs", "math:fabsf", "math:fmin", "math:fmaxf", "math:exp", "math:logf", "math:pow", "math:sin",
+    "math:cosf",
     "pragma_unroll", "pragma_partition", "pragma_allocation", "switch", "switch_fallthrough", "continue", "break", "table_global",
     "table_static", "static_locals", "pointers", "structs",
 } | {f"type:{t.name}" for t in INT_TYPES}  # fmt: skip

@@ -19,6 +19,9 @@ void fp_scale(float a[8], const float b[8]) {
 float fp_exp(float x) {
   return 2.0f * expf(x);
 }
+double fp_cos(double x) {
+  return x + cos(x);
+}
 """
 
 
@@ -69,6 +72,17 @@ def test_exp_is_an_error_located_at_the_call(tmp_path: Path) -> None:
     assert f"{src}:{line}:" in proc.stderr and "error: impl: 'fp_exp' computes exp here" in proc.stderr, proc.stderr
     assert "hls_fexp" in proc.stderr and "expf(x)" in proc.stderr and "Traceback" not in proc.stderr
     assert "implementation" not in json.loads((out / "report.json").read_text())
+
+
+def test_cos_is_an_error_without_the_xilinx_ip_suggestion(tmp_path: Path) -> None:
+    """The Floating-Point Operator has no sin or cos core: the error offers no Vivado route."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    proc = run_hls("impl", str(src), "--top", "fp_cos", "-o", str(tmp_path / "o"))
+    line = KERNELS.splitlines().index("  return x + cos(x);") + 1
+    assert proc.returncode == 1
+    assert f"{src}:{line}:" in proc.stderr and "error: impl: 'fp_cos' computes cos here" in proc.stderr, proc.stderr
+    assert "hls_dcos" in proc.stderr and "HLS_XILINX_FP" not in proc.stderr and "Traceback" not in proc.stderr
 
 
 NESTED = """#define N 60

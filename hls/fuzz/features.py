@@ -13,7 +13,7 @@ FEATURES: dict[str, str] = {
     "local_float": "float/double local scalars and arrays",
     "float_to_int": "float/double -> integer conversions (range-guarded)",
     "math": "sqrt/fabs/fmin/fmax and their f forms",
-    "libm": "exp/log/pow and their f forms",
+    "libm": "exp/log/pow/sin/cos and their f forms",
     "casts": "explicit casts between all types",
     "div_mod": "/ and % (divisors kept nonzero, no MIN/-1)",
     "shifts": "<< and >> (counts in range, no signed overflow)",

@@ -332,6 +332,8 @@ class KernelGenerator:
             sfx = float_suffix(e.ty) if rng.random() < 0.8 else ""
             rty = FLOAT if sfx else DOUBLE
             fn = rng.choice(["sqrt", "fabs", "fmin", "fmax"] if kind == "math" else ["exp", "log", "pow"])
+            if kind == "libm" and self.late_chance("libm", 0.4):  # added later: its own stream
+                fn = self.late_rng.choice(["sin", "cos"])
             self.used.add(f"math:{fn}{sfx}")
             if fn in ("fmin", "fmax", "pow"):
                 e2 = self.float_expr(d, ty)

@@ -125,8 +125,8 @@ class Select:
 
 
 # math functions computed in hardware: sqrt, fabs, fmin and fmax exactly (correctly rounded, as
-# glibc); exp, log and pow by operator modules whose simulation model calls the host's libm in
-# double precision (rounded once to float for the *f names)
+# glibc); exp, log, pow, sin and cos by operator modules whose simulation model calls the host's
+# libm (its double function, or its float one through DPI-C for the *f names)
 MATH_FUNCTIONS: dict[str, tuple[str, int]] = {
     # C name: (operation, argument count); the type is double, or float for the *f names
     "sqrt": ("sqrt", 1), "sqrtf": ("sqrt", 1),
@@ -136,6 +136,8 @@ MATH_FUNCTIONS: dict[str, tuple[str, int]] = {
     "exp": ("exp", 1), "expf": ("exp", 1),
     "log": ("log", 1), "logf": ("log", 1),
     "pow": ("pow", 2), "powf": ("pow", 2),
+    "sin": ("sin", 1), "sinf": ("sin", 1),
+    "cos": ("cos", 1), "cosf": ("cos", 1),
 }  # fmt: skip
 
 

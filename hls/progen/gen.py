@@ -881,7 +881,7 @@ class Gen:
             self.feat("cast_i2f")
             return Cast(self.pick([FLOAT, DOUBLE]), sub(self.pick(["int", "float"])))
         if r < 0.92:
-            fn = self.pick(["sqrt", "fabs", "fmin", "fmax", "fabs", "sqrt", "fmin", "fmax", "exp", "log", "pow"])
+            fn = self.pick(["sqrt", "fabs", "fmin", "fmax", "fabs", "sqrt", "fmin", "fmax", "exp", "log", "pow", "sin", "cos"])
             self.feat(f"math_{fn}")
             t = self.pick([FLOAT, DOUBLE])
             if fn == "sqrt" and self.chance(0.6):
@@ -892,11 +892,11 @@ class Gen:
                 # constant operands (gcc folds them at compile time)
                 args = [Const(t, self.pick([0.0, -0.0, 1.0, -1.5, 0.0, -0.0])) for _ in range(2)]
                 self.feat("math_constant")
-            if fn in ("exp", "log", "pow") and self.chance(0.3):
+            if fn in ("exp", "log", "pow", "sin", "cos") and self.chance(0.3):
                 # constant operands: gcc folds the call at compile time, correctly rounded (MPFR)
                 args = [Const(t, convert(self.rng.choice([self.rng.uniform(-30, 30), self.rng.uniform(0.01, 50)]), DOUBLE, t)) for _ in range(n)]
                 self.feat("math_constant")
-            if fn in ("exp", "log", "pow") and all(_constant(a) for a in args):
+            if fn in ("exp", "log", "pow", "sin", "cos") and all(_constant(a) for a in args):
                 # the interpreter models gcc's folding only where gcc folds for sure: a finite normal result
                 from hls.progen.interp import gcc_fold
 

@@ -64,7 +64,7 @@ _LIBM: Any = None
 
 
 def libm(name: str, bits: int) -> Any:
-    """The C library's ``name`` (``namef`` for bits 32), so that exp/log/pow give exactly what gcc's program gets."""
+    """The C library's ``name`` (``namef`` for bits 32), so that exp/log/pow/sin/cos give exactly what gcc's program gets."""
     global _LIBM
     if _LIBM is None:
         _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
@@ -76,7 +76,7 @@ def libm(name: str, bits: int) -> Any:
 
 
 def gcc_fold(fn: str, args: list[float], bits: int) -> float | None:
-    """What gcc computes at compile time for exp/log/pow of constants: the correctly rounded result (MPFR),
+    """What gcc computes at compile time for exp/log/pow/sin/cos of constants: the correctly rounded result (MPFR),
     or None when gcc would leave the call to run time (result not a finite normal number) or mpmath is missing."""
     try:
         import mpmath  # type: ignore[import-untyped]
@@ -91,6 +91,8 @@ def gcc_fold(fn: str, args: list[float], bits: int) -> float | None:
             if xs[0] <= 0:
                 return None
             r = mpmath.log(xs[0])
+        elif fn in ("sin", "cos"):
+            r = mpmath.sin(xs[0]) if fn == "sin" else mpmath.cos(xs[0])
         else:
             if xs[0] <= 0:
                 return None
@@ -568,7 +570,7 @@ class Interp:
                 r = -math.nan  # x86 sqrtsd yields the default (negative) NaN
         elif e.fn == "fabs":
             r = math.fabs(float(vals[0]))
-        elif e.fn in ("exp", "log", "pow"):
+        elif e.fn in ("exp", "log", "pow", "sin", "cos"):
             folded = gcc_fold(e.fn, [float(v) for v in vals], e.ty.bits) if all(is_constant(a) for a in e.args) else None
             r = folded if folded is not None else float(libm(e.fn, e.ty.bits)(*map(float, vals)))
         elif e.fn == "fmin":  # no constant folding: the C is built with -fno-builtin-fmin/fmax

@@ -188,7 +188,7 @@ MATH2 = ("fmin", "fmax")
 
 @dataclass(eq=False)
 class Math(Expr):
-    """``sqrt``/``fabs``/``fmin``/``fmax``/``exp``/``log``/``pow`` or their ``f`` forms (``ty`` float selects them)."""
+    """``sqrt``/``fabs``/``fmin``/``fmax``/``exp``/``log``/``pow``/``sin``/``cos`` or their ``f`` forms (``ty`` float selects them)."""
 
     fn: str
     args: list[Expr]

@@ -1830,6 +1830,24 @@ class CToKernel:
             scope.names[d.name] = avar
             scope.pointers.add(d.name)
             return
+        if (
+            isinstance(a, (c_ast.StructRef, c_ast.ArrayRef))
+            and self._is_struct_place(a)
+            and (peek := self._peek_place(a)) is not None
+            and isinstance(peek[0], Variable)
+            and isinstance(peek[0].type, ArrayType)
+            and 0 < peek[1] < len(peek[0].type.dims)
+        ):
+            # an array member of a struct in an array (nodes[i].v), or a row of a member (s.m[i]):
+            # the member's flattened variable has the aggregate's dimensions first, so the
+            # argument is a row of it, its subscripts fixed at the call
+            member, prefix = self._place(a)
+            assert isinstance(member, Variable) and isinstance(member.type, ArrayType)
+            if member.type.dims[len(prefix) + 1 :] != rows.dims or not _same_representation(member.type.elem, rows.elem):
+                raise HlsError(loc, f"array argument '{member.name}' row ({member.type}) does not match parameter '{d.name}' ({shown})")
+            scope.row_views[d.name] = (member, self._fixed(prefix, f"{d.name}_row", loc, setup))
+            scope.pointers.add(d.name)
+            return
         target: tuple[Variable, list[Expr] | None] | None = None
         if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None:
             var = self.lookup(a.expr.name, a.expr)

@@ -107,7 +107,29 @@ int f(int out[4]) {
 """
 
 
-@pytest.mark.parametrize(("source", "top"), [(GRAPH, "kern"), (TABLE, "kern2"), (CALL_IN_SUBSCRIPT, "f")])
+# array members of structs in arrays, and rows of 2-D members, as callee arrays (read and
+# written through): rows of the members' flattened variables, in the top's arrays of structs, a
+# 2-D one, a local array of structs and a nested struct
+MEMBER_ROWS = r"""
+typedef struct { int w[3]; } inner_t;
+typedef struct { int v[4]; int m[2][4]; inner_t in; int n; } node_t;
+static int sum(const int x[4], int n) { int s = 0; for (int i = 0; i < 4; i++) if (i < n) s += x[i]; return s; }
+static void fill(int x[4], int k) { for (int i = 0; i < 4; i++) x[i] = k * i + 1; }
+static int sum3(const int x[3]) { return x[0] + x[1] * 2 + x[2] * 3; }
+void rows(node_t nodes[8], node_t grid[2][3], int out[8]) {
+  node_t local[2];
+  for (int j = 0; j < 2; j++) { fill(local[j].v, j + 5); fill(local[j].m[1], j); local[j].n = 3; }
+  for (int i = 0; i < 8; i++) {
+    fill(nodes[i].m[i & 1], i);
+    out[i] = sum(nodes[i].v, nodes[i].n) + sum(nodes[i].m[0], 4) + sum3(nodes[i].in.w)
+           + sum(local[i & 1].v, local[i & 1].n) + sum(local[1].m[1], 2);
+  }
+  for (int a = 0; a < 2; a++) for (int b = 0; b < 3; b++) fill(grid[a][b].v, a + b);
+}
+"""
+
+
+@pytest.mark.parametrize(("source", "top"), [(GRAPH, "kern"), (TABLE, "kern2"), (CALL_IN_SUBSCRIPT, "f"), (MEMBER_ROWS, "rows")])
 def test_structs_cosim(tmp_path: Path, source: str, top: str) -> None:
     cosim_random(tmp_path, source, top)
 

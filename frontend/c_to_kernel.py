@@ -2283,6 +2283,8 @@ class CToKernel:
                     self.pending.extend(self.stmt(e))
             return self.expr(node.exprs[-1])
         if isinstance(node, c_ast.FuncCall):
+            if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in _BUILTIN_CONSTANTS:
+                return self._builtin_constant(node, node.name.name)
             if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in MATH_FUNCTIONS:
                 return self._math_call(node, node.name.name)
             if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in _INT_ABS:
@@ -2431,6 +2433,22 @@ class CToKernel:
                     return ArrayType(t.elem, t.dims[subscripts:])
                 return t
         return self.expr(node).type
+
+    def _builtin_constant(self, node: c_ast.FuncCall, name: str) -> Const:
+        """gcc's ``__builtin_inf``/``__builtin_huge_val``/``__builtin_nan`` (and ``f`` forms), which
+        glibc's INFINITY, HUGE_VAL and NAN are (our math.h defines them as glibc does): an
+        infinity, or the quiet NaN of no payload (``nan("")``, positive)."""
+        loc = self.loc(node)
+        t, value = _BUILTIN_CONSTANTS[name]
+        args = node.args.exprs if node.args else []
+        if name.startswith("__builtin_nan"):
+            if len(args) != 1 or not (isinstance(args[0], c_ast.Constant) and args[0].type == "string"):
+                raise HlsError(loc, f"'{name}' takes one string literal")
+            if args[0].value != '""':
+                raise unsupported(loc, f"a NaN payload ('{name}' of other than \"\")")
+        elif args:
+            raise HlsError(loc, f"'{name}' takes no arguments, {len(args)} given")
+        return Const(value, t, loc)
 
     def _math_call(self, node: c_ast.FuncCall, name: str) -> MathCall:
         """A math library call computed in hardware (a pure expression)."""
@@ -3073,6 +3091,12 @@ class _Returns(c_ast.NodeVisitor):
 # integer abs is an expression, memcpy/memset are loops
 _OUTPUT_FUNCTIONS = ("printf", "fprintf", "puts", "putchar", "fflush")
 _INT_ABS = {"abs": ct.INT, "labs": ct.LONG, "llabs": ct.LLONG}
+# gcc's built-in floating-point constants (INFINITY, HUGE_VAL, NAN in frontend/include/math.h)
+_BUILTIN_CONSTANTS: dict[str, tuple[FloatType, float]] = {
+    "__builtin_inff": (FLOAT, math.inf), "__builtin_inf": (DOUBLE, math.inf),
+    "__builtin_huge_valf": (FLOAT, math.inf), "__builtin_huge_val": (DOUBLE, math.inf),
+    "__builtin_nanf": (FLOAT, math.nan), "__builtin_nan": (DOUBLE, math.nan),
+}  # fmt: skip
 
 
 def _byte_size(t: ScalarType) -> int:

@@ -79,3 +79,52 @@ def test_unsupported_uses_are_located_errors(tmp_path: Path, body: str, message:
     proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
     assert proc.returncode == 1 and f"{src}:3:" in proc.stderr and message in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# every macro of <math.h> and <float.h> a kernel may use, with the value gcc's program has (cosim
+# compares each bit for bit); fft.h's own fallback '#ifndef M_SQRT1_2 ... f' must not be taken
+HEADER_MACROS = r"""
+#include <math.h>
+#include <float.h>
+#ifndef M_SQRT1_2
+#define M_SQRT1_2 0.70710678118654752440f
+#endif
+void macros(const double a[2], double d[20], float f[8], int n[20]) {
+  d[0] = M_E; d[1] = M_LOG2E; d[2] = M_LOG10E; d[3] = M_LN2; d[4] = M_LN10; d[5] = M_PI * a[0];
+  d[6] = M_PI_2; d[7] = M_PI_4; d[8] = M_1_PI; d[9] = M_2_PI; d[10] = M_2_SQRTPI; d[11] = M_SQRT2;
+  d[12] = M_SQRT1_2; d[13] = HUGE_VAL; d[14] = -INFINITY; d[15] = NAN; d[16] = DBL_MAX;
+  d[17] = DBL_MIN / 3; d[18] = DBL_EPSILON; d[19] = a[1] < DBL_MAX ? -NAN : a[1];
+  f[0] = FLT_MAX; f[1] = FLT_MIN; f[2] = FLT_MIN / 5; f[3] = FLT_EPSILON; f[4] = HUGE_VALF;
+  f[5] = INFINITY; f[6] = NAN; f[7] = -HUGE_VALF;
+  int k[20] = {FLT_RADIX, FLT_EVAL_METHOD, DECIMAL_DIG, FLT_MANT_DIG, DBL_MANT_DIG, FLT_DIG, DBL_DIG,
+               FLT_MIN_EXP, DBL_MIN_EXP, FLT_MIN_10_EXP, DBL_MIN_10_EXP, FLT_MAX_EXP, DBL_MAX_EXP,
+               FLT_MAX_10_EXP, DBL_MAX_10_EXP, FP_NAN, FP_INFINITE, FP_ZERO, FP_SUBNORMAL, FP_NORMAL};
+  for (int i = 0; i < 20; i++) n[i] = k[i];
+}
+int main(void) {
+  double a[2] = {1.5, 2.0}, d[20];
+  float f[8];
+  int n[20];
+  macros(a, d, f, n);
+  return 0;
+}
+"""
+
+
+def test_math_and_float_header_macros_are_gccs(tmp_path: Path) -> None:
+    _, result = cosim_with_main(tmp_path, HEADER_MACROS, "macros")
+    assert result["status"] == "pass" and len(result["calls"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('d[0] = __builtin_nan("1");', "a NaN payload ('__builtin_nan' of other than \"\") is not supported"),
+        ("d[0] = __builtin_inf(1);", "'__builtin_inf' takes no arguments, 1 given"),
+    ],
+)
+def test_builtin_constants_misused(tmp_path: Path, body: str, message: str) -> None:
+    src = tmp_path / "k.c"
+    src.write_text(f"void f(double d[1]) {{\n  {body}\n}}\n")
+    proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
+    assert proc.returncode == 1 and f"{src}:2:" in proc.stderr and message in proc.stderr, proc.stderr

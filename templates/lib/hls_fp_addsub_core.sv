@@ -44,34 +44,43 @@ module hls_fp_addsub_core #(
 
   // 1. decode; the operand of larger magnitude first (x); a subnormal has the smallest normal's
   // exponent
-  logic sa, sb, a_nan, b_nan, a_inf, b_inf, a_zero_unused, b_zero_unused, swap, special;
+  logic sa, sb, a_nan, b_nan, a_inf, b_inf, swap, special;
+  logic a_nan_unused, b_nan_unused, a_inf_unused, b_inf_unused, a_zero_unused, b_zero_unused;
   logic [EW-1:0] ea_eff, eb_eff, ex;
   logic [MW:0] ma, mb;
-  logic [W-1:0] a_quiet, b_quiet, special_r;
-  logic [KW-1:0] keep1, keep2, keep3, keep4;
+  logic [W-1:0] a_quiet, b_quiet, special_r, a_quiet_unused, b_quiet_unused;
+  logic [KW-1:0] keep1_d, keep2, keep3, keep4;
   logic [1+1+EW+EW+2*(MW+1)-1:0] d1, q1;
 
   hls_fp_classify #(EW, MW) u_a (
-      .x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero_unused), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet));
+      .x(a), .nan(a_nan_unused), .inf(a_inf_unused), .zero(a_zero_unused), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet_unused));
   hls_fp_classify #(EW, MW) u_b (
-      .x(b), .nan(b_nan), .inf(b_inf), .zero(b_zero_unused), .e_eff(eb_eff), .sig(mb), .quiet(b_quiet));
+      .x(b), .nan(b_nan_unused), .inf(b_inf_unused), .zero(b_zero_unused), .e_eff(eb_eff), .sig(mb), .quiet(b_quiet_unused));
   assign sa = a[W-1];
   assign sb = b[W-1] ^ sub;
-  assign special = a_nan || a_inf || b_nan || b_inf;
-  assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
-      : a_inf && b_inf && sa != sb ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a_inf ? {sa, EMAX, {MW{1'b0}}}
-      : {sb, EMAX, {MW{1'b0}}};
   assign swap = b[W-2:0] > a[W-2:0];
-  assign keep1 = {special, special_r, sa & sb};
   // the comparison and both exponent differences side by side; with DC a register, then the
   // selections (off the path from a shared unit's operand multiplexers through the comparison)
-  logic sa_d, sb_d, swap_d;
+  logic sa_d, sb_d, swap_d, b_sign_d;
   logic [EW-1:0] ea_d, eb_d, dab_d, dba_d;
   logic [MW:0] ma_d, mb_d;
-  logic [KW-1:0] keep1_d;
-  hls_fp_pipe #(3 + 4 * EW + 2 * (MW + 1) + KW, DC) u_decode (
-      .clk(clk), .ce(ce), .d({sa, sb, swap, ea_eff, eb_eff, ea_eff - eb_eff, eb_eff - ea_eff, ma, mb, keep1}),
-      .q({sa_d, sb_d, swap_d, ea_d, eb_d, dab_d, dba_d, ma_d, mb_d, keep1_d}));
+  hls_fp_pipe #(4 + 4 * EW + 2 * (MW + 1), DC) u_decode (
+      .clk(clk), .ce(ce), .d({sa, sb, b[W-1], swap, ea_eff, eb_eff, ea_eff - eb_eff, eb_eff - ea_eff, ma, mb}),
+      .q({sa_d, sb_d, b_sign_d, swap_d, ea_d, eb_d, dab_d, dba_d, ma_d, mb_d}));
+  // the special result (NaN, infinity) and the sign of an exact zero sum, from the decoded
+  // fields beside the selections (after DC's register: the fraction tests are wide ORs): the
+  // effective exponent of a NaN or infinity is its own
+  assign a_nan = &ea_d && ma_d[MW-1:0] != 0;
+  assign b_nan = &eb_d && mb_d[MW-1:0] != 0;
+  assign a_inf = &ea_d && ma_d[MW-1:0] == 0;
+  assign b_inf = &eb_d && mb_d[MW-1:0] == 0;
+  assign a_quiet = {sa_d, ea_d, 1'b1, ma_d[MW-2:0]};
+  assign b_quiet = {b_sign_d, eb_d, 1'b1, mb_d[MW-2:0]};
+  assign special = a_nan || a_inf || b_nan || b_inf;
+  assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
+      : a_inf && b_inf && sa_d != sb_d ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a_inf ? {sa_d, EMAX, {MW{1'b0}}}
+      : {sb_d, EMAX, {MW{1'b0}}};
+  assign keep1_d = {special, special_r, sa_d & sb_d};
   assign ex = swap_d ? eb_d : ea_d;
   assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_d : dab_d, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d};
   hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1_d}), .q({q1, keep2}));

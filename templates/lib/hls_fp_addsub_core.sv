@@ -10,8 +10,10 @@
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
 // normalisation, between the leading-zero count (which stops at the shift's limit) and the shift,
 // from 7 one inside the rounding, between the increment and the packing, and from 8 one inside
-// the decoding, between the comparison of the operands and the selections it makes; more
-// latency adds output registers.
+// the decoding, between the comparison of the operands and what follows from it (the exponent
+// difference, the selections, the special result); more latency adds output registers. The
+// alignment's sticky bit comes from the smaller significand's trailing zeros, counted in the
+// decoding, against the shift (no mask and no wide OR after the shift amount).
 `default_nettype none
 
 module hls_fp_addsub_core #(
@@ -50,7 +52,8 @@ module hls_fp_addsub_core #(
   logic [MW:0] ma, mb;
   logic [W-1:0] a_quiet, b_quiet, special_r, a_quiet_unused, b_quiet_unused;
   logic [KW-1:0] keep1_d, keep2, keep3, keep4;
-  logic [1+1+EW+EW+2*(MW+1)-1:0] d1, q1;
+  localparam int TZW = $clog2(MW + 2);  // a significand's trailing zeros (MW + 1 when zero)
+  logic [1+1+EW+EW+2*(MW+1)+TZW-1:0] d1, q1;
 
   hls_fp_classify #(EW, MW) u_a (
       .x(a), .nan(a_nan_unused), .inf(a_inf_unused), .zero(a_zero_unused), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet_unused));
@@ -59,14 +62,16 @@ module hls_fp_addsub_core #(
   assign sa = a[W-1];
   assign sb = b[W-1] ^ sub;
   assign swap = b[W-2:0] > a[W-2:0];
-  // the comparison and both exponent differences side by side; with DC a register, then the
-  // selections (off the path from a shared unit's operand multiplexers through the comparison)
+  // the comparison; with DC a register, then the exponent difference and the selections (off
+  // the path from a shared unit's operand multiplexers through the comparison)
   logic sa_d, sb_d, swap_d, b_sign_d;
   logic [EW-1:0] ea_d, eb_d, dab_d, dba_d;
   logic [MW:0] ma_d, mb_d;
-  hls_fp_pipe #(4 + 4 * EW + 2 * (MW + 1), DC) u_decode (
-      .clk(clk), .ce(ce), .d({sa, sb, b[W-1], swap, ea_eff, eb_eff, ea_eff - eb_eff, eb_eff - ea_eff, ma, mb}),
-      .q({sa_d, sb_d, b_sign_d, swap_d, ea_d, eb_d, dab_d, dba_d, ma_d, mb_d}));
+  hls_fp_pipe #(4 + 2 * EW + 2 * (MW + 1), DC) u_decode (
+      .clk(clk), .ce(ce), .d({sa, sb, b[W-1], swap, ea_eff, eb_eff, ma, mb}),
+      .q({sa_d, sb_d, b_sign_d, swap_d, ea_d, eb_d, ma_d, mb_d}));
+  assign dab_d = ea_d - eb_d;
+  assign dba_d = eb_d - ea_d;
   // the special result (NaN, infinity) and the sign of an exact zero sum, from the decoded
   // fields beside the selections (after DC's register: the fraction tests are wide ORs): the
   // effective exponent of a NaN or infinity is its own
@@ -82,19 +87,32 @@ module hls_fp_addsub_core #(
       : {sb_d, EMAX, {MW{1'b0}}};
   assign keep1_d = {special, special_r, sa_d & sb_d};
   assign ex = swap_d ? eb_d : ea_d;
-  assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_d : dab_d, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d};
+  // the trailing zeros of both significands, for the alignment's sticky bit (see 2)
+  logic [MW:0] ma_reversed, mb_reversed, tz_shifted_a_unused, tz_shifted_b_unused;
+  logic [TZW-1:0] tza, tzb;
+  for (genvar k = 0; k <= MW; k++) begin : g_reverse
+    assign ma_reversed[k] = ma_d[MW-k];
+    assign mb_reversed[k] = mb_d[MW-k];
+  end
+  hls_fp_clz #(MW + 1, TZW) u_tza (.x(ma_reversed), .n(tza), .shifted(tz_shifted_a_unused));
+  hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mb_reversed), .n(tzb), .shifted(tz_shifted_b_unused));
+  assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_d : dab_d, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d, swap_d ? tza : tzb};
   hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1_d}), .q({q1, keep2}));
 
-  // 2. align y; the bits shifted out stick to its lowest bit
-  logic sx1, diff1;
+  // 2. align y; the bits shifted out stick to its lowest bit: one of them is not zero exactly
+  // when y is not zero and has fewer trailing zeros (three more than its significand's) than
+  // the shift (which needs no mask and no wide OR after the shift amount)
+  logic sx1, diff1, sticky1;
   logic [EW-1:0] ex1, ed1;
   logic [MW:0] mx1, my1;
+  logic [TZW-1:0] tzy1;
   logic [SW-1:0] yfull, ys;
   logic [1+1+EW+2*SW-1:0] d2, q2;
 
-  assign {sx1, diff1, ex1, ed1, mx1, my1} = q1;
+  assign {sx1, diff1, ex1, ed1, mx1, my1, tzy1} = q1;
   assign yfull = {1'b0, my1, 3'b000};
-  assign ys = ed1 >= EW'(SW) ? SW'(my1 != 0) : (yfull >> ed1) | SW'((yfull & ~({SW{1'b1}} << ed1)) != 0);
+  assign sticky1 = tzy1 != TZW'(MW + 1) && (EW + 1)'(tzy1) + (EW + 1)'(3) < (EW + 1)'(ed1);
+  assign ys = (yfull >> ed1) | SW'(sticky1);
   assign d2 = {sx1, diff1, ex1, {1'b0, mx1, 3'b000}, ys};
   hls_fp_pipe #($bits(d2) + KW, CUT[1] ? 1 : 0) u_cut2 (.clk(clk), .ce(ce), .d({d2, keep2}), .q({q2, keep3}));
 

@@ -6,7 +6,8 @@
 // cycles later; LATENCY = 0 is combinational. The significand product is an hls_mul (partial
 // products on DSP multipliers and an adder tree) taking LATENCY - 2 cycles (one fewer from
 // LATENCY 5, where the rounding takes two, and another from 7, where the normalisation takes two:
-// the leading-zero count, then the shift), then one cycle normalises it and one rounds (at
+// the shift by the operands' leading zeros, then the last one-bit step), then one cycle
+// normalises it and one rounds (at
 // LATENCY 1 only the rounding is registered, at 2 the product and the rounding). Beside a
 // product of two or more cycles the operands' exponents and classes are decoded a cycle late,
 // and from three the classes are registered before the special result is made of them. The
@@ -30,11 +31,10 @@ module hls_fp_mul_core #(
   localparam int W = EW + MW + 1;
   localparam logic [EW-1:0] EMAX = '1;
   localparam int PW = 2 * MW + 2;  // the exact product of two significands
-  localparam int LW = $clog2(PW + 1);
   localparam int XW = EW + 3;  // signed exponent of the product before rounding
   localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
   localparam int RC = LATENCY >= 5 ? 1 : 0;  // a cut inside the rounding
-  localparam int NC = LATENCY >= 7 ? 1 : 0;  // a cut between the leading-zero count and the shift
+  localparam int NC = LATENCY >= 7 ? 1 : 0;  // a cut between the shift by lzs and the one-bit step
   localparam int PL = LATENCY >= 3 ? LATENCY - 2 - RC - NC : LATENCY == 2 ? 1 : 0;  // product cycles
   localparam int NL = LATENCY >= 3 ? 1 : 0;  // normalisation cycles
   localparam int RL = LATENCY >= 1 ? 1 : 0;  // rounding cycles
@@ -48,6 +48,7 @@ module hls_fp_mul_core #(
   logic signed [XW-1:0] esum;
   localparam int TZW = $clog2(MW + 2);  // a significand's trailing zeros (MW + 1 when zero)
   logic [TZW:0] tzs;  // the product's trailing zeros: the operands' summed
+  logic [TZW:0] lzs, lzs1;  // the product has these leading zeros or one more: the operands' summed
   logic [(TZW + 1)+1+1+W+XW-1:0] keep0, keep1;
   logic [1+1+W-1:0] keep2;
 
@@ -57,7 +58,9 @@ module hls_fp_mul_core #(
   logic [W-1:0] ar, br;
   logic [EW-1:0] ea_unused, eb_unused;
   logic [MW:0] mar, mbr, mar_reversed, mbr_reversed, tz_shifted_a_unused, tz_shifted_b_unused;
-  logic [TZW-1:0] tza_c, tzb_c, tza, tzb;
+  logic [MW:0] lz_shifted_a_unused, lz_shifted_b_unused;
+  logic [TZW-1:0] tza_c, tzb_c, tza, tzb, lza, lzb, lza1, lzb1;
+  logic [MW:0] mas, mbs;
   logic [W-1:0] a_quiet_unused, b_quiet_unused;
   logic a_nan_unused, a_inf_unused, a_zero_unused, b_nan_unused, b_inf_unused, b_zero_unused;
   localparam int DL = PL >= 2 ? 1 : 0;  // the decoding's delay
@@ -82,55 +85,97 @@ module hls_fp_mul_core #(
   end
   hls_fp_clz #(MW + 1, TZW) u_tza (.x(mar_reversed), .n(tza_c), .shifted(tz_shifted_a_unused));
   hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mbr_reversed), .n(tzb_c), .shifted(tz_shifted_b_unused));
-  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W + 2 * TZW, CL) u_classes (
+  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W + 2 * TZW + 2 * (MW + 1), CL) u_classes (
       .clk(clk), .ce(ce),
-      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c, tza_c, tzb_c}),
-      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet, tza, tzb}));
+      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c, tza_c, tzb_c, mar, mbr}),
+      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet, tza, tzb, mas, mbs}));
   assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_inf ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
   // the product's leading one at bit PW - 1 means 1.f * 2^(esum - BIAS)
   assign esum = XW'(ea_eff) + XW'(eb_eff) - BIAS + 1;
+  // the normalisation's tests, each then one addition of the leading zeros (see below): these
+  // terms of esum are made beside it, each as ea + eb plus a constant
+  logic signed [XW-1:0] eab, t_below0, t_below1, t_beyond0, t_beyond1, t_shift1, t_tz, t_e1;
+  logic signed [XW-1:0] u_below0, u_below1, u_beyond0, u_beyond1, u_shift1, u_tz, u_e1;
+  assign eab = XW'(ea_eff) + XW'(eb_eff);
+  assign t_below0 = BIAS - 1 - eab;  // -esum
+  assign t_below1 = BIAS - eab;  // 1 - esum
+  assign t_beyond0 = BIAS - 1 - XW'(MW + 2) - eab;  // -esum - (MW + 2)
+  assign t_beyond1 = BIAS - XW'(MW + 2) - eab;
+  assign t_shift1 = BIAS + 1 - eab;  // 2 - esum
+  assign t_tz = eab - BIAS + 1 - XW'(MW);  // esum - MW
+  assign t_e1 = eab - BIAS;  // esum - 1
+  hls_fp_pipe #(7 * XW, PL - DL - CL) u_terms (
+      .clk(clk), .ce(ce), .d({t_below0, t_below1, t_beyond0, t_beyond1, t_shift1, t_tz, t_e1}),
+      .q({u_below0, u_below1, u_beyond0, u_beyond1, u_shift1, u_tz, u_e1}));
   assign tzs = (TZW + 1)'(tza) + (TZW + 1)'(tzb);  // beside the exponent sum, after the classes' cut
   assign keep0 = {tzs, s, special, special_r, esum};
+  // the significands' leading zeros, counted after the classes' cut and summed a cycle later
+  // where the product leaves one (they are needed where the product is normalised)
+  localparam int LZ1 = PL - DL - CL >= 1 ? 1 : 0;
+  hls_fp_clz #(MW + 1, TZW) u_lza (.x(mas), .n(lza), .shifted(lz_shifted_a_unused));
+  hls_fp_clz #(MW + 1, TZW) u_lzb (.x(mbs), .n(lzb), .shifted(lz_shifted_b_unused));
+  hls_fp_pipe #(2 * TZW, LZ1) u_lz1 (.clk(clk), .ce(ce), .d({lza, lzb}), .q({lza1, lzb1}));
+  assign lzs = (TZW + 1)'(lza1) + (TZW + 1)'(lzb1);
+  hls_fp_pipe #(TZW + 1, PL - DL - CL - LZ1) u_lz2 (.clk(clk), .ce(ce), .d(lzs), .q(lzs1));
 
   logic [PW-1:0] product;
   hls_mul #(.W(PW), .LATENCY(PL)) u_product (
       .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
   hls_fp_pipe #($bits(keep0), PL - DL - CL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 
-  // normalise: the leading one to the top (a subnormal operand leaves zeros above it)
-  logic [LW-1:0] lz, lzc;
-  logic [PW-1:0] norm, productc, product_shifted_unused;
-  logic [$bits(keep1)-1:0] keep1c;
-  logic s2, special2, special3;
-  logic [W-1:0] special_r2, special_r3;
-  logic signed [XW-1:0] esum2;
-  logic signed [XW-1:0] esumc, esum_far, shift_n;
+  // normalise: the leading one to the top (a subnormal operand leaves zeros above it). The
+  // significands' leading zeros (lzs, summed) put the product's leading one at bit PW - 1 - lzs
+  // or the one below, so the product is shifted by lzs as soon as it is there (no count of its
+  // own), and then by one more when its top bit is still zero. With NC a register between the
+  // two; every exponent test is made for both cases before it, the bit selects one after it.
   localparam int SHW = $clog2(MW + 4);  // the rounding's shift (see hls_fp_round_prep)
+  logic [PW-1:0] coarse, coarsec, norm;
+  logic [$bits(keep1)-1:0] keep1c;
+  logic s2, special2, special3, top;
+  logic [W-1:0] special_r2, special_r3;
+  logic signed [XW-1:0] esum1, esum2, below0, below1, beyond0, beyond1, shift0, shift1, e0, e1;
+  logic signed [XW-1:0] e0c, e1c, shift0c, shift1c;
   logic [SHW-1:0] sh_n, sh2;
-  logic [TZW:0] tzsc;
-  logic tiny_n, far_n, lost_n, tiny2, lost2;
+  logic tz_short, tz_shortc, tiny0, tiny1, far0, far1, tiny0c, tiny1c, far0c, far1c, tiny_n, far_n, lost_n, tiny2, lost2;
   logic [EW+MW:0] rounded, result;
 
-  hls_fp_clz #(PW, LW) u_clz (.x(product), .n(lz), .shifted(product_shifted_unused));
-  hls_fp_pipe #(PW + LW + $bits(keep1) + XW, NC) u_count (
-      .clk(clk), .ce(ce), .d({product, lz, keep1, keep1[XW-1:0] + XW'(MW + 2)}), .q({productc, lzc, keep1c, esum_far}));
-  // with the count a cycle ahead, the rounding's exponent tests come from esum and the count
-  // beside the shift (e = esum - lzc: e < 1, 1 - e, and whether 1 - e >= MW + 3), and whether
-  // the subnormal shift drops a bit that is not zero (from the trailing zeros, see the top)
-  assign esumc = keep1c[XW-1:0];
-  assign tzsc = keep1c[$bits(keep1)-1-:(TZW + 1)];
-  assign tiny_n = esumc <= $signed(XW'(lzc));
-  assign shift_n = XW'(lzc) + XW'(1) - esumc;
-  assign far_n = tiny_n && esum_far <= $signed(XW'(lzc));
-  assign sh_n = !tiny_n ? '0 : far_n ? '1 : shift_n[SHW-1:0];
-  logic unused_shift;
-  assign unused_shift = &{1'b0, shift_n[XW-1:SHW]};  // (the bits above matter only when far)
-  assign lost_n = tiny_n && $signed(XW'(tzsc)) + esumc < $signed(XW'(MW));
+  assign esum1 = keep1[XW-1:0];
+  assign coarse = product << lzs1;
+  // e = esum - lz with lz = lzs (case 0) or lzs + 1 (case 1): tiny when e < 1, far when
+  // 1 - e >= MW + 3, the rounding's shift 1 - e, and whether the subnormal shift drops a bit
+  // that is not zero (from the trailing zeros, see the top)
+  assign e0 = esum1 - XW'(lzs1);
+  assign e1 = u_e1 - XW'(lzs1);
+  assign below0 = XW'(lzs1) + u_below0;
+  assign below1 = XW'(lzs1) + u_below1;
+  assign beyond0 = XW'(lzs1) + u_beyond0;
+  assign beyond1 = XW'(lzs1) + u_beyond1;
+  assign shift0 = below1;
+  assign shift1 = XW'(lzs1) + u_shift1;
+  assign tiny0 = !below0[XW-1];
+  assign tiny1 = !below1[XW-1];
+  assign far0 = !beyond0[XW-1];
+  assign far1 = !beyond1[XW-1];
+  // tzs + esum < MW, as the sign of tzs + (esum - MW)
+  logic signed [XW-1:0] tz_room;
+  assign tz_room = XW'(keep1[$bits(keep1)-1-:(TZW + 1)]) + u_tz;
+  assign tz_short = tz_room[XW-1];
+  hls_fp_pipe #(PW + $bits(keep1) + 4 * XW + 5, NC) u_count (
+      .clk(clk), .ce(ce), .d({coarse, keep1, e0, e1, shift0, shift1, tiny0, tiny1, far0, far1, tz_short}),
+      .q({coarsec, keep1c, e0c, e1c, shift0c, shift1c, tiny0c, tiny1c, far0c, far1c, tz_shortc}));
+  assign top = coarsec[PW-1];
+  assign tiny_n = top ? tiny0c : tiny1c;
+  assign far_n = top ? far0c : far1c;
+  assign sh_n = !tiny_n ? '0 : far_n ? '1 : top ? shift0c[SHW-1:0] : shift1c[SHW-1:0];
+  assign lost_n = tiny_n && tz_shortc;
+  logic unused_tests;
+  assign unused_tests = &{1'b0, shift0c[XW-1:SHW], shift1c[XW-1:SHW], below0[XW-2:0], below1[XW-2:0], beyond0[XW-2:0],
+                          beyond1[XW-2:0], keep1c[$bits(keep1)-1-:(TZW + 1)], keep1c[XW-1:0], tz_room[XW-2:0]};
   hls_fp_pipe #(PW + $bits(keep2) + XW + 2 + SHW, NL) u_norm (
-      .clk(clk), .ce(ce), .d({productc << lzc, keep1c[$bits(keep2)+XW-1:XW], esumc - XW'(lzc), tiny_n, sh_n, lost_n}),
+      .clk(clk), .ce(ce), .d({top ? coarsec : coarsec << 1, keep1c[$bits(keep2)+XW-1:XW], top ? e0c : e1c, tiny_n, sh_n, lost_n}),
       .q({norm, keep2, esum2, tiny2, sh2, lost2}));
 
   // round and pack

@@ -11,6 +11,7 @@ import math
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 import pycparser_fake_libc
@@ -2887,8 +2888,36 @@ def _float_constant(text: str, loc: SourceLoc) -> Const:
         raise unsupported(loc, "long double constant")
     ftype = FLOAT if t.endswith("f") else DOUBLE
     body = t.rstrip("f")
-    value = float.fromhex(body) if body.startswith("0x") else float(body)
-    return Const(round_float(value, ftype), ftype, loc)
+    if ftype == DOUBLE:  # (Python rounds the text to the nearest double, as C does)
+        return Const(float.fromhex(body) if body.startswith("0x") else float(body), ftype, loc)
+    # a float constant is the text rounded to float once: through double, a text between two
+    # floats but within half a double's ulp of their midpoint would be rounded twice
+    return Const(_nearest_float(_exact_value(body)), ftype, loc)
+
+
+def _exact_value(body: str) -> Fraction:
+    """The exact value of a floating constant's text (decimal, or hexadecimal with 'p')."""
+    if not body.startswith("0x"):
+        return Fraction(body)
+    mantissa, _, exponent = body[2:].partition("p")
+    whole, _, frac = mantissa.partition(".")
+    return Fraction(int(whole + frac or "0", 16), 16 ** len(frac)) * Fraction(2) ** int(exponent or "0")
+
+
+def _nearest_float(q: Fraction) -> float:
+    """``q`` (not negative) rounded to binary32, to nearest with ties to even (subnormals
+    included; beyond the largest float, infinity)."""
+    if q == 0:
+        return 0.0
+    e = q.numerator.bit_length() - q.denominator.bit_length()  # 2^(e - 1) < q < 2^(e + 1)
+    if q < Fraction(2) ** e:
+        e -= 1  # now 2^e <= q < 2^(e + 1)
+    ulp = Fraction(2) ** (max(e, -126) - 23)
+    m, rest = divmod(q, ulp)
+    if rest * 2 > ulp or (rest * 2 == ulp and m % 2 == 1):
+        m += 1
+    value = float(m * ulp)
+    return math.inf if value > 3.4028234663852886e38 else value
 
 
 def _pragma_loc(loc: SourceLoc) -> SourceLoc:

@@ -129,10 +129,12 @@ module hls_fp_mul_core #(
   // normalise: the leading one to the top (a subnormal operand leaves zeros above it). The
   // significands' leading zeros (lzs, summed) put the product's leading one at bit PW - 1 - lzs
   // or the one below, so the product is shifted by lzs as soon as it is there (no count of its
-  // own), and then by one more when its top bit is still zero. With NC a register between the
-  // two; every exponent test is made for both cases before it, the bit selects one after it.
+  // own), and then by one more when its top bit is still zero. With NC a register inside the
+  // shift by lzs (its two lowest bits after it, beside the one-bit step); every exponent test is
+  // made for both cases before it, the top bit selects one after it.
   localparam int SHW = $clog2(MW + 4);  // the rounding's shift (see hls_fp_round_prep)
-  logic [PW-1:0] coarse, coarsec, norm;
+  logic [PW-1:0] coarse, coarsec, fine, norm;
+  logic [1:0] lz_low;  // the two lowest bits of lzs: the shift after the cut
   logic [$bits(keep1)-1:0] keep1c;
   logic s2, special2, special3, top;
   logic [W-1:0] special_r2, special_r3;
@@ -143,7 +145,7 @@ module hls_fp_mul_core #(
   logic [EW+MW:0] rounded, result;
 
   assign esum1 = keep1[XW-1:0];
-  assign coarse = product << lzs1;
+  assign coarse = product << {lzs1[TZW:2], 2'b00};
   // e = esum - lz with lz = lzs (case 0) or lzs + 1 (case 1): tiny when e < 1, far when
   // 1 - e >= MW + 3, the rounding's shift 1 - e, and whether the subnormal shift drops a bit
   // that is not zero (from the trailing zeros, see the top)
@@ -163,10 +165,11 @@ module hls_fp_mul_core #(
   logic signed [XW-1:0] tz_room;
   assign tz_room = XW'(keep1[$bits(keep1)-1-:(TZW + 1)]) + u_tz;
   assign tz_short = tz_room[XW-1];
-  hls_fp_pipe #(PW + $bits(keep1) + 4 * XW + 5, NC) u_count (
-      .clk(clk), .ce(ce), .d({coarse, keep1, e0, e1, shift0, shift1, tiny0, tiny1, far0, far1, tz_short}),
-      .q({coarsec, keep1c, e0c, e1c, shift0c, shift1c, tiny0c, tiny1c, far0c, far1c, tz_shortc}));
-  assign top = coarsec[PW-1];
+  hls_fp_pipe #(PW + 2 + $bits(keep1) + 4 * XW + 5, NC) u_count (
+      .clk(clk), .ce(ce), .d({coarse, lzs1[1:0], keep1, e0, e1, shift0, shift1, tiny0, tiny1, far0, far1, tz_short}),
+      .q({coarsec, lz_low, keep1c, e0c, e1c, shift0c, shift1c, tiny0c, tiny1c, far0c, far1c, tz_shortc}));
+  assign fine = coarsec << lz_low;
+  assign top = fine[PW-1];
   assign tiny_n = top ? tiny0c : tiny1c;
   assign far_n = top ? far0c : far1c;
   assign sh_n = !tiny_n ? '0 : far_n ? '1 : top ? shift0c[SHW-1:0] : shift1c[SHW-1:0];
@@ -175,7 +178,7 @@ module hls_fp_mul_core #(
   assign unused_tests = &{1'b0, shift0c[XW-1:SHW], shift1c[XW-1:SHW], below0[XW-2:0], below1[XW-2:0], beyond0[XW-2:0],
                           beyond1[XW-2:0], keep1c[$bits(keep1)-1-:(TZW + 1)], keep1c[XW-1:0], tz_room[XW-2:0]};
   hls_fp_pipe #(PW + $bits(keep2) + XW + 2 + SHW, NL) u_norm (
-      .clk(clk), .ce(ce), .d({top ? coarsec : coarsec << 1, keep1c[$bits(keep2)+XW-1:XW], top ? e0c : e1c, tiny_n, sh_n, lost_n}),
+      .clk(clk), .ce(ce), .d({top ? fine : fine << 1, keep1c[$bits(keep2)+XW-1:XW], top ? e0c : e1c, tiny_n, sh_n, lost_n}),
       .q({norm, keep2, esum2, tiny2, sh2, lost2}));
 
   // round and pack

@@ -24,7 +24,6 @@ _FORMAT = {32: (8, 23), 64: (11, 52)}
 # C program computes there: double through the real functions ($exp is C's exp), float through
 # DPI-C (templates/lib/hls_libm_dpi.c). Under HLS_XILINX_FP, exp and log are the Floating-Point
 # Operator's cores, whose results are within an ulp but not always glibc's; it has no pow, sin or cos.
-_LIBM = ("exp", "log", "pow", "sin", "cos")
 _REAL_FUNCTION = {"exp": "$exp", "log": "$ln", "pow": "$pow", "sin": "$sin", "cos": "$cos"}
 _CMP_OP = {"olt": 0, "ole": 1, "ogt": 2, "oge": 3, "oeq": 4, "une": 5}  # hls_fp_cmp_core's OP
 _ROUND_CORE = "hls_fp_round_core.sv"
@@ -80,6 +79,11 @@ class FpUnit:
         return "a bit-exact simulation model (not synthesizable)" if self.simulation_only else "logic on the bit patterns"
 
 
+def has_xilinx_ip(operation: str) -> bool:
+    """Whether the Floating-Point Operator IP computes ``operation`` (``exp``, ``pow``...)."""
+    return operation in _IP_OPERATION
+
+
 def is_fp_kind(kind: str) -> bool:
     return kind in CONVERSIONS or (kind[:1] in ("f", "d") and kind[1:].split("_")[0] in FP_KINDS)
 
@@ -133,7 +137,7 @@ def fp_unit(op: UnitOp) -> FpUnit:
     dpi: tuple[str, ...] = ()
     if w == 32:
         # the C library's own float function (through DPI-C): rounding the double result once
-        # differs from glibc's expf/logf/powf for about one argument in 1,600 (and sinf/cosf)
+        # differs from glibc's expf/logf/powf for about one argument in 1,600
         fn = f"hls_libm_{base}f"
         args = ", ".join(f"input int unsigned {p}" for p, _ in inputs)
         dpi = (f'import "DPI-C" pure function int unsigned {fn}({args});',)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hls.backend.fp_units import has_xilinx_ip
 from hls.diagnostics import HlsError, SourceLoc
 from hls.report import report_json
 
@@ -81,7 +82,7 @@ def run_impl(outdir: Path, seed: int = 1, echo: Callable[[str], None] = print) -
         file, line, col = _split_loc(first.get("loc"), str(outdir))
         names = sorted({m["module"] for m in models})
         fn = first["module"].removeprefix("hls_")[1:]
-        ip = "" if fn in ("pow", "sin", "cos") else ", or implement with the Xilinx IP (HLS_XILINX_FP) in Vivado"
+        ip = ", or implement with the Xilinx IP (HLS_XILINX_FP) in Vivado" if has_xilinx_ip(fn) else ""
         raise HlsError(
             SourceLoc(file, line, col),
             f"impl: '{top}' computes {fn} here, which has no synthesizable RTL (simulation models calling the C "

@@ -79,6 +79,7 @@ from hls.ir.kernel import (
     VarRead,
     array_reads,
     array_storage,
+    clone_expr,
     copy_stmts,
     has_loop,
     linear_form,
@@ -996,3 +997,45 @@ def reuse_loads(fn: KernelFunction, fuse: bool = True) -> KernelFunction:
     fn.body = rewriter.block(fn.body, [])
     return fn
 
+
+
+def share_reads(fn: KernelFunction, loop_names: set[str]) -> int:
+    """In each innermost loop of ``loop_names``: reads of one element that the loop's statements
+    make several times per iteration, of an array the loop does not write, become one read into
+    a scalar (the copies of an unrolled loop reading ``tmp[i][k]`` alike: one port access instead
+    of one per copy). Only reads that happen unconditionally are shared, and only in the loop's
+    top-level assignments. Returns how many reads were shared."""
+    rewriter = _Rewriter(fn)
+    shared = 0
+    for lp in fn.loops():
+        if lp.name not in loop_names or any(not isinstance(s, Assign) for s in lp.body):
+            continue
+        written = _written(lp.body)
+        groups: dict[tuple[int, str], list[tuple[int, ArrayRead]]] = {}
+        for n, s in enumerate(lp.body):
+            assert isinstance(s, Assign)
+            found: list[ArrayRead] = []
+            for e in [s.value, *(s.indices or [])]:
+                _reads(e, found, [])
+            for r in found:
+                if r.array in written or any(v in written for i in r.indices for v in read_variables(i)):
+                    continue
+                groups.setdefault((id(r.array), "][".join(print_expr(i) for i in r.indices)), []).append((n, r))
+        inserts: dict[int, list[Stmt]] = {}
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            first = members[0][1]
+            temp = rewriter.fresh(f"{first.array.name}_read", first.array, first.loc)
+            read = ArrayRead(first.array, [clone_expr(i) for i in first.indices], first.loc)
+            inserts.setdefault(members[0][0], []).append(Assign(temp, None, read, first.loc))
+            table: dict[int, Expr] = {id(r): VarRead(temp, r.loc) for _, r in members}
+            for s in lp.body:
+                assert isinstance(s, Assign)
+                s.value = replace_expr(s.value, table)
+                if s.indices is not None:
+                    s.indices = [replace_expr(i, table) for i in s.indices]
+            shared += len(members) - 1
+        if inserts:
+            lp.body = [x for n, s in enumerate(lp.body) for x in [*inserts.get(n, []), s]]
+    return shared

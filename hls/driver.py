@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 import tempfile
@@ -22,7 +23,7 @@ from hls.ir.affine import AffineModel
 from hls.ir.hir import HirFunc
 from hls.ir.hir_verify import ScheduleError
 from hls.ir.interface import ArrayArg, ArrayBank, FunctionInterface, MemPortUse, ScalarArg
-from hls.ir.kernel import KernelVerifyError
+from hls.ir.kernel import KernelFunction, KernelVerifyError
 from hls.passes import PIPELINE, STAGES
 from hls.report import build_report, report_json, report_text, static_latency
 from hls.resources import estimate
@@ -189,23 +190,27 @@ def compile_kernel(opts: CompileOptions) -> CompileResult:
     return CompileResult(opts.outdir, files, ctx.interface, report, ctx.warnings)
 
 
-def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int], dict[str, tuple[int, int]]]:
-    """Cycles of one call (None: they depend on the arguments), the resource estimate and the
-    operator units per kind (with their DSPs each) of the design ``opts`` describes: the pipeline
-    up to the schedule, in memory, nothing written."""
+def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int], dict[str, tuple[int, int]], KernelFunction]:
+    """Cycles of one call (None: they depend on the arguments), the resource estimate, the
+    operator units per kind (with their DSPs each) and the kernel as the loop transformations
+    left it of the design ``opts`` describes: the pipeline up to the schedule, in memory, nothing
+    written."""
     target = load_target(opts.target, opts.clock_ns)
     parsed = parse_file(opts.file, opts.cpp_args)
     ctx = _Context(opts, parsed, target)
     ir: Any = parsed
+    transformed: KernelFunction | None = None
     for p in PIPELINE:
         with internal_errors(p.name):
             ir = p.run(ir, ctx)
+        if p.stage == "transform":
+            transformed = copy.deepcopy(ir)  # (the next pass changes it in place)
         if p.stage in ("affine", "deps"):
             ctx.model = ir
         if p.stage == "hir":
-            assert ctx.model is not None
+            assert ctx.model is not None and transformed is not None
             resources = estimate(ir, target)
-            return static_latency(ir, ctx.model.kernel), resources.as_dict(), resources.units
+            return static_latency(ir, ctx.model.kernel), resources.as_dict(), resources.units, transformed
     raise AssertionError("the pipeline has no schedule stage")
 
 

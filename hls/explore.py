@@ -10,8 +10,11 @@ one operation to as few units as the excess needs (``#pragma HLS allocation``; t
 schedule then raises the II of loops with more such ops than units) and keeps the fastest
 candidate within the budget, else the smallest. Then each round tries doubling the unroll factor
 of every loop with a constant trip count (partitioning cyclically, by the same factor, each array
-dimension that loop's iterator subscripts) and one more unit of each limited operation, and
-keeps the fastest candidate within the budget, until no candidate is faster. A round's candidates
+dimension that loop's iterator subscripts), the same for the innermost loops the loop
+transformations made (unrolled after them by pass ``explored``: unroll-and-jam of the source's
+nest), and one more unit of each limited operation, and keeps the fastest candidate within the
+budget (a candidate over the DSP budget also tried with fewer units of a kind), until no
+candidate is faster. A round's candidates
 are evaluated in parallel, on the local cores or on a Dask cluster. Unrolling never reassociates floating-point operations: the chosen design is
 as bit-exact as the source's.
 """
@@ -26,6 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hls.diagnostics import Diagnostic, HlsError
+from hls.frontend.reuse_loads import share_reads
 from hls.ir.ctypes import ArrayType
 from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
@@ -41,8 +46,11 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_accesses,
+    has_loop,
     read_variables,
 )
+from hls.scheduler.partition import partition
+from hls.scheduler.unroll import unroll_loops
 
 if TYPE_CHECKING:
     from hls.driver import CompileOptions
@@ -100,6 +108,9 @@ class Directive:
     target: str
     options: tuple[tuple[str, str], ...]
     line: int  # the loop's, or the variable's declaration's, line
+    # applied to the loops the loop transformations made (unroll of a loop they interchanged to be
+    # innermost, the partitions it needs), after them: pass ``explored``
+    transformed: bool = False
 
     @property
     def pragma(self) -> str:
@@ -113,17 +124,21 @@ class Directive:
 
     @property
     def where(self) -> str:
+        after = ", after the loop transformations (--emit transform)" if self.transformed else ""
         if self.name == "unroll":
-            return f"in loop '{self.target}' (line {self.line})"
+            return f"in loop '{self.target}' (line {self.line}{after})"
         if self.name == "allocation":
             return "in the function"
-        return f"in the function (array declared at line {self.line})"
+        return f"in the function (array declared at line {self.line}{after})"
 
 
 def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> KernelFunction:
-    """``fn`` with the directives added as pragmas (a loop's directive replaces its own unroll)."""
+    """``fn`` with the directives of the source's loops and arrays added as pragmas (a loop's
+    directive replaces its own unroll)."""
     loops = {lp.name: lp for lp in fn.loops()}
     for d in directives:
+        if d.transformed:
+            continue
         prag = Pragma(d.name, dict(d.options), fn.loc)
         if d.name == "unroll":
             lp = loops[d.target]
@@ -135,6 +150,31 @@ def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> Ker
     return fn
 
 
+def apply_transformed_directives(fn: KernelFunction, directives: Iterable[Directive], warnings: list[Diagnostic]) -> KernelFunction:
+    """Pass ``explored``: ``fn`` (its loops as the loop transformations left them) with the
+    exploration's directives of those loops applied: each unrolled, then the arrays they access
+    partitioned. Unrolling an innermost loop there is unroll-and-jam of the source's nest (2mm:
+    ``k`` interchanged outside ``j``, then ``j`` unrolled: two products per cycle)."""
+    late = [d for d in directives if d.transformed]
+    if not late:
+        return fn
+    loops = {lp.name: lp for lp in fn.loops()}
+    for d in late:
+        if d.name == "unroll":
+            if d.target not in loops:
+                raise HlsError(fn.loc, f"the exploration's loop '{d.target}' is not among the transformed loops")
+            lp = loops[d.target]
+            lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [Pragma("unroll", dict(d.options), fn.loc)]
+    fn = unroll_loops(fn, warnings)
+    # (the copies read an element invariant in the unrolled loop alike: one read serves them)
+    share_reads(fn, {d.target for d in late if d.name == "unroll"})
+    partitions = [Pragma(d.name, {"variable": d.target, **dict(d.options)}, fn.loc) for d in late if d.name == "array_partition"]
+    if partitions:
+        fn.pragmas = [*fn.pragmas, *partitions]
+        fn = partition(fn, warnings, partitions)
+    return fn
+
+
 @dataclass(frozen=True)
 class Evaluation:
     directives: tuple[Directive, ...]
@@ -142,6 +182,8 @@ class Evaluation:
     resources: dict[str, int]
     error: str = ""
     units: dict[str, tuple[int, int]] = field(default_factory=dict)  # kind -> (units, DSPs of one)
+    # the innermost loops the loop transformations left that the exploration may unroll there
+    transformed_loops: list[_Loop] = field(default_factory=list)
 
 
 def evaluate(opts: CompileOptions, directives: tuple[Directive, ...]) -> Evaluation:
@@ -149,10 +191,12 @@ def evaluate(opts: CompileOptions, directives: tuple[Directive, ...]) -> Evaluat
     from hls.driver import schedule_design
 
     try:
-        cycles, resources, units = schedule_design(dataclasses.replace(opts, directives=directives))
+        cycles, resources, units, transformed = schedule_design(dataclasses.replace(opts, directives=directives))
     except Exception as err:  # noqa: BLE001 - a candidate that does not compile is no candidate
         return Evaluation(directives, None, {}, str(err).splitlines()[0] if str(err) else type(err).__name__)
-    return Evaluation(directives, cycles, resources, units=units)
+    # (a loop the source's directives unroll already is not unrolled again)
+    late = [lp for lp in unrollable_loops(transformed, innermost=True) if not any(d.name == "unroll" and d.target == lp.name for d in directives)]
+    return Evaluation(directives, cycles, resources, units=units, transformed_loops=late)
 
 
 @dataclass
@@ -187,9 +231,10 @@ def _subscripted_dims(stmts: list[Stmt], var: Variable) -> dict[str, int]:
     return found
 
 
-def unrollable_loops(fn: KernelFunction) -> list[_Loop]:
+def unrollable_loops(fn: KernelFunction, innermost: bool = False) -> list[_Loop]:
     """The loops the exploration may unroll: constant trip counts of two or more, no unroll or
-    pipeline pragma of the user's own, not inside a loop the user pipelines."""
+    pipeline pragma of the user's own, not inside a loop the user pipelines (``innermost``: only
+    loops without loops inside)."""
     out: list[_Loop] = []
 
     def walk(stmts: list[Any], pinned: bool) -> None:
@@ -200,7 +245,7 @@ def unrollable_loops(fn: KernelFunction) -> list[_Loop]:
                 inside = pinned or "pipeline" in own
                 if not inside and "unroll" not in own and init is not None and bound is not None:
                     trip = trip_count(init, s.cmp, bound, s.step)
-                    if trip >= 2:
+                    if trip >= 2 and not (innermost and has_loop(s.body)):
                         out.append(_Loop(s.name, s.loc.line, trip, s.var.name, _subscripted_dims(s.body, s.var)))
                 walk(s.body, inside)
             elif isinstance(s, If):
@@ -232,24 +277,68 @@ class Exploration:
 
 
 def _directives(
-    factors: dict[str, int], limits: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int]
-) -> tuple[Directive, ...]:
-    """The unroll directives of ``factors``, the partitions they need (each array dimension an
-    unrolled loop's iterator subscripts, cyclic by the largest such factor) and the allocation
-    ``limits`` (operation -> units)."""
+    factors: dict[str, int], limits: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int],
+    late: dict[str, int] | None = None, late_loops: dict[str, _Loop] | None = None,
+) -> tuple[Directive, ...]:  # fmt: skip
+    """The unroll directives of ``factors`` (source loops) and of ``late`` (loops the loop
+    transformations made), the partitions they need (each array dimension an unrolled loop's
+    iterator subscripts, cyclic by the largest such factor; an array the source's unrolling
+    partitions is not partitioned again after the transformations) and the allocation ``limits``
+    (operation -> units)."""
+    out: list[Directive] = []
+    early = _unrolled(factors, loops, arrays, lines, frozenset(), False)
+    out += early
+    taken = frozenset(d.target for d in early if d.name == "array_partition")
+    out += _unrolled(late or {}, late_loops or {}, arrays, lines, taken, True)
+    for kind, limit in sorted(limits.items()):
+        out.append(Directive("allocation", kind, (("limit", str(limit)),), 0))
+    return tuple(out)
+
+
+def _unrolled(
+    factors: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int], taken: frozenset[str], transformed: bool
+) -> list[Directive]:  # fmt: skip
     out: list[Directive] = []
     partitions: dict[tuple[str, int], int] = {}
     for name, factor in sorted(factors.items()):
         lp = loops[name]
-        out.append(Directive("unroll", name, (("factor", str(factor)),), lp.line))
+        out.append(Directive("unroll", name, (("factor", str(factor)),), lp.line, transformed))
         for array, dim in lp.arrays.items():
-            if array in arrays:
+            if array in arrays and array not in taken:
                 partitions[array, dim] = max(partitions.get((array, dim), 1), min(factor, arrays[array][dim]))
     for (array, dim), factor in sorted(partitions.items()):
-        out.append(Directive("array_partition", array, (("type", "cyclic"), ("factor", str(factor)), ("dim", str(dim + 1))), lines[array]))
-    for kind, limit in sorted(limits.items()):
-        out.append(Directive("allocation", kind, (("limit", str(limit)),), 0))
-    return tuple(out)
+        out.append(Directive("array_partition", array, (("type", "cyclic"), ("factor", str(factor)), ("dim", str(dim + 1))), lines[array], transformed))
+    return out
+
+
+def _next_factors(factor: int, trip: int) -> list[int]:
+    """The unroll factors to try after ``factor`` in a loop of ``trip`` iterations: twice it, and
+    the next factor the trip count is a multiple of when that is smaller (24 iterations: 2, 3, 4,
+    6, ...; a recurrence over the innermost loop's iterations may allow 3 lanes at II 1 where 4
+    need II 2)."""
+    out = [factor * 2] if factor * 2 <= trip else []
+    divisor = next((d for d in range(factor + 1, factor * 2) if trip % d == 0), None)
+    if divisor is not None:
+        out.insert(0, divisor)
+    return out
+
+
+def _coupled(late: dict[str, int], loop: _Loop, factor: int, loops: dict[str, _Loop]) -> dict[str, int]:
+    """``late`` with ``loop`` unrolled by ``factor``, and so is every other loop that subscripts
+    an array dimension this partitions with its iterator (by less where its trip count is
+    smaller): its accesses then go straight to their banks, where a loop left rolled would read
+    every bank and select, and a read-modify-write of the array would be a recurrence (2mm:
+    ``D[i][j] *= beta`` beside ``D[i][j] += tmp[i][k] * C[k][j]``). The loops run one after the
+    other, so their copies share operator units."""
+    out = {**late, loop.name: factor}
+    dims = set(loop.arrays.items())
+    for other in loops.values():
+        if other.name != loop.name and dims & set(other.arrays.items()):
+            n = min(factor, other.trip)
+            while other.trip % n and n > 1:  # (a factor the loop's trip count is a multiple of: no remainder)
+                n //= 2
+            out[other.name] = max(out.get(other.name, 1), n)
+    return out
 
 
 def _unit_cuts(design: Evaluation, dsp_budget: int) -> list[tuple[str, int]]:
@@ -304,26 +393,48 @@ def explore(
                 chosen, (kind, n) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles))
             best, limits = chosen, {**limits, kind: n}
             note(f"allocate {n} {kind} unit{'s' if n > 1 else ''}: {best.cycles} cycles, {best.resources['dsp']} DSP")
+        late: dict[str, int] = {}
+        late_loops: dict[str, _Loop] = {}
         for _ in range(MAX_ROUNDS):
             if best.cycles is None:
                 break
-            moves: list[tuple[str, dict[str, int], dict[str, int]]] = [
-                (f"unroll loop '{lp.name}' (line {lp.line}) by {factors.get(lp.name, 1) * 2}", {**factors, lp.name: factors.get(lp.name, 1) * 2}, limits)
+            late_loops.update({lp.name: lp for lp in best.transformed_loops})
+            moves: list[tuple[str, dict[str, int], dict[str, int], dict[str, int]]] = [
+                (f"unroll loop '{lp.name}' (line {lp.line}) by {factors.get(lp.name, 1) * 2}", {**factors, lp.name: factors.get(lp.name, 1) * 2}, limits, late)
                 for lp in loops.values()
                 if factors.get(lp.name, 1) * 2 <= lp.trip
             ]
+            # the innermost loops of the transformed nests (a reduction interchanged outside them):
+            # unrolled there, their copies run side by side (unroll-and-jam of the source's nest)
+            moves += [
+                (f"unroll loop '{lp.name}' (line {lp.line}, after the loop transformations) by {n}", factors, limits, _coupled(late, lp, n, late_loops))
+                for lp in [*best.transformed_loops, *(late_loops[n] for n in late)]
+                for n in _next_factors(late.get(lp.name, 1), lp.trip)
+            ]
             # a limited operation may get more units back when the budget has room for them
             for kind, n in limits.items():
-                moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}))
+                moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}, late))
             if not moves:
                 break
-            results = run(opts, [_directives(f, lim, loops, arrays, lines) for _, f, lim in moves])
+            results = run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops) for _, f, lim, lt in moves])
             evaluated += len(results)
+            # a move over the DSP budget, with fewer units of a kind (more lanes sharing units can
+            # beat fewer lanes with units of their own)
+            repairs = [
+                (f"{what}, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt)
+                for (what, f, lim, lt), r in zip(moves, results)
+                if r.cycles is not None and r.cycles < best.cycles and budget.dsp is not None and r.resources["dsp"] > budget.dsp
+                for kind, n in _unit_cuts(r, budget.dsp)
+            ]
+            if repairs:
+                moves += repairs
+                results += run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops) for _, f, lim, lt in repairs])
+                evaluated += len(repairs)
             faster = [(r, m) for m, r in zip(moves, results) if r.cycles is not None and r.cycles < best.cycles and budget.allows(r.resources)]
             if not faster:
                 break
             # the fewest cycles; among equals the fewest DSPs
-            best, (what, factors, limits) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
+            best, (what, factors, limits, late) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
             note(f"{what}: {best.cycles} cycles, {best.resources.get('dsp', 0)} DSP")
     return Exploration(budget, baseline, best, evaluated, rounds)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from hls.backend.lower_to_sv import lower_to_sv
 from hls.backend.render import render_module
-from hls.explore import apply_directives
+from hls.explore import apply_directives, apply_transformed_directives
 from hls.frontend.affine import affine_model
 from hls.frontend.c_to_kernel import c_to_kernel
 from hls.frontend.dependences import dependences, deps_to_json, deps_to_text
@@ -46,6 +46,8 @@ PIPELINE: tuple[PassInfo, ...] = (
     PassInfo("partition", "partition", lambda kernel, ctx: partition(kernel, ctx.warnings), verify_kernel, print_kernel, ".partition"),
     PassInfo("loop-transform", "transform", lambda kernel, ctx: loop_transform(kernel, ctx.schedule_options, ctx.opts.transform), verify_kernel,
              print_kernel, ".transform"),
+    PassInfo("explored", "explored", lambda kernel, ctx: apply_transformed_directives(kernel, ctx.opts.directives, ctx.warnings), verify_kernel,
+             print_kernel, ".explored"),
     PassInfo("reuse-loads", "reuse", lambda kernel, ctx: reuse_loads(kernel, ctx.opts.transform), verify_kernel, print_kernel, ".reuse"),
     PassInfo("affine-model", "affine", lambda kernel, ctx: affine_model(kernel), verify_affine, print_affine, ".affine"),
     PassInfo("dependences", "deps", lambda model, ctx: dependences(model), verify_affine, deps_to_text, ".deps",

@@ -54,11 +54,11 @@ SCHEMES = ("cyclic", "block", "complete")
 MAX_BANKS = 1024
 
 
-def _schemes(fn: KernelFunction, warnings: list[Diagnostic]) -> dict[Variable, tuple[list[tuple[str, int]], Pragma]]:
+def _schemes(fn: KernelFunction, warnings: list[Diagnostic], pragmas: list[Pragma]) -> dict[Variable, tuple[list[tuple[str, int]], Pragma]]:
     """Each partitioned array's scheme per dimension (and its first pragma, for locations)."""
     variables = {v.name: v for v in fn.params + fn.locals}
     out: dict[Variable, tuple[list[tuple[str, int]], Pragma]] = {}
-    for prag in fn.pragmas:
+    for prag in pragmas:
         if prag.name not in ("array_partition", "array_reshape") or "off" in prag.options:
             continue
         var = variables[prag.options["variable"]]
@@ -264,9 +264,10 @@ class _Partitioner:
         return out + chain
 
 
-def partition(fn: KernelFunction, warnings: list[Diagnostic]) -> KernelFunction:
-    """Pass entry point: ``fn`` with its partitioned arrays split into banks."""
-    schemes = _schemes(fn, warnings)
+def partition(fn: KernelFunction, warnings: list[Diagnostic], pragmas: list[Pragma] | None = None) -> KernelFunction:
+    """Pass entry point: ``fn`` with its partitioned arrays split into banks (as ``pragmas`` say;
+    by default the function's own)."""
+    schemes = _schemes(fn, warnings, fn.pragmas if pragmas is None else pragmas)
     if not schemes:
         return fn
     names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}

@@ -162,6 +162,12 @@ def unroll(fn: KernelFunction, warnings: list[Diagnostic]) -> KernelFunction:
     the pragma, where a loop cannot be). The iteration bound the report gives is the C code's,
     counted before."""
     fn.iteration_bound = iteration_bound(fn)
+    return unroll_loops(fn, warnings)
+
+
+def unroll_loops(fn: KernelFunction, warnings: list[Diagnostic]) -> KernelFunction:
+    """``fn`` with its loops unrolled as their pragmas say (the pass's work, also done on the
+    loops the loop transformations made: see ``hls.explore.apply_transformed_directives``)."""
     unroller = _Unroller(fn, warnings)
     fn.body = unroller.stmts(fn.body, None)
     fn.transformations = [*fn.transformations, *unroller.notes]

@@ -121,3 +121,56 @@ def test_a_budget_below_the_source_design_shares_operators(tmp_path: Path, budge
     src = tmp_path / "k.c"
     proc = run_hls("cosim", str(src), "--top", "products", "-o", str(tmp_path / "out"), "--runs", "3", "--quick-build")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+JAMMED = """
+#define N 8
+void mm(const double A[N][N], const double B[N][N], double C[N][N]) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      C[i][j] = 0.0;
+      for (int k = 0; k < N; k++) {
+#pragma HLS unroll off
+        C[i][j] += A[i][k] * B[k][j];
+      }
+    }
+}
+"""
+
+
+def test_an_interchanged_loop_is_unrolled_where_the_transformations_put_it(tmp_path: Path) -> None:
+    """The reduction over k (kept rolled by the user) is interchanged outside j; the exploration
+    then unrolls j where it ended up, innermost (unroll-and-jam of the source's nest): two
+    products per iteration on banks of B and C, the copies sharing one read of A[i][k];
+    bit-exact in cosim. Unrolling j in the source instead would run the k loops one after the
+    other."""
+    report, stderr = _explore(tmp_path, "--max-dsp", "28", kernel=JAMMED, top="mm")
+    found = report["exploration"]
+    assert found["chosen"]["cycles"] < found["baseline"]["cycles"]
+    assert "after the loop transformations) by 2" in stderr
+    pragmas = [(d["pragma"], d["where"]) for d in found["directives"]]
+    assert ("#pragma HLS unroll factor=2", "in loop 'mm_L5_2' (line 5, after the loop transformations (--emit transform))") in pragmas
+    assert ("#pragma HLS array_partition variable=B type=cyclic factor=2 dim=2",
+            "in the function (array declared at line 3, after the loop transformations (--emit transform))") in pragmas  # fmt: skip
+    src = tmp_path / "k.c"
+    proc = run_hls("synth", str(src), "--top", "mm", "-o", str(tmp_path / "emitted"), "--max-dsp", "28", "--explore-jobs", "2", "--emit", "explored")
+    assert proc.returncode == 0, proc.stderr
+    text = (tmp_path / "emitted" / "mm.explored").read_text()
+    assert text.count("A_read = A[i_2][k];") == 1 and text.count("(A_read * B_0_") == 2
+    proc = run_hls("cosim", str(src), "--top", "mm", "-o", str(tmp_path / "out"), "--runs", "3", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_unroll_factors_tried_and_coupled_loops() -> None:
+    from hls.explore import _coupled, _Loop, _next_factors
+
+    assert [_next_factors(f, 24) for f in (1, 2, 3, 4, 12, 24)] == [[2], [3, 4], [4, 6], [6, 8], [24], []]
+    assert _next_factors(2, 18) == [3, 4] and _next_factors(16, 20) == [20]
+    scale = _Loop("scale", 5, 24, "j", {"D": 1})
+    update = _Loop("update", 7, 24, "j2", {"D": 1, "C": 1})
+    other = _Loop("other", 9, 18, "j3", {"tmp": 1})
+    short = _Loop("short", 11, 6, "j4", {"C": 1})
+    loops = {lp.name: lp for lp in (scale, update, other, short)}
+    # the loops that walk the banks of D (and C) the unrolling partitions are unrolled alike
+    # (short only by 2: 4 does not divide its 6 iterations)
+    assert _coupled({}, update, 4, loops) == {"update": 4, "scale": 4, "short": 2}

@@ -182,6 +182,7 @@ class CToKernel:
         # file-scope variables that are not const: parameters of the top standing for them (by C
         # name), and those that are scalars (one element; a read or write is element 0)
         self.global_state: dict[str, Variable] = {}
+        self.global_structs: dict[str, _Aggregate] = {}  # file-scope structs, by name
         # static locals that are not const tables: state kept inside the design (by declaration
         # node: one variable per declaration, however often its function is inlined)
         self.statics: dict[int, Variable] = {}
@@ -1002,27 +1003,41 @@ class CToKernel:
             self.struct_tags[node.name] = st
         return st
 
-    def _aggregate(self, name: str, st: _StructType, dims: tuple[int, ...], loc: SourceLoc, param: tuple[str, str, bool] | None = None) -> _Aggregate:
+    def _aggregate(
+        self, name: str, st: _StructType, dims: tuple[int, ...], loc: SourceLoc, param: tuple[str, str, bool] | None = None,
+        global_path: tuple[str, bool] | None = None,
+    ) -> _Aggregate:  # fmt: skip
         """Local variables for the fields of a struct (``dims``: an array of structs) named ``name``;
         with ``param`` (the top's C parameter, the member path so far, const), parameters standing
-        for its members."""
+        for its members; with ``global_path`` (the C expression of a file-scope struct, const), the
+        file-scope state of its members (see ``_global_state_var``)."""
         leaves: dict[str, Variable | _Aggregate] = {}
         for fname, ftype in st.fields.items():
             full = f"{name}_{fname}"
             if isinstance(ftype, tuple):
                 sub, sdims = ftype
                 inner = None if param is None else (param[0], f"{param[1]}.{fname}" + "[]" * len(sdims), param[2])
-                leaves[fname] = self._aggregate(full, sub, (*dims, *sdims), loc, inner)
+                if global_path is not None and sdims:
+                    # (its members' elements interleave in the C program's memory: no array of one member there)
+                    raise unsupported(loc, f"array of structs '{fname}' inside the file-scope struct '{global_path[0]}'")
+                nested = None if global_path is None else (f"{global_path[0]}.{fname}", global_path[1])
+                leaves[fname] = self._aggregate(full, sub, (*dims, *sdims), loc, inner, nested)
                 continue
             t: ScalarType | ArrayType
             if isinstance(ftype, ArrayType):
                 t = ArrayType(ftype.elem, (*dims, *ftype.dims))
             else:
                 # (a scalar member of the top's one struct: an element of a memory outside)
-                t = ArrayType(ftype, dims) if dims else ArrayType(ftype, (1,)) if param is not None else ftype
+                t = ArrayType(ftype, dims) if dims else ArrayType(ftype, (1,)) if param is not None or global_path is not None else ftype
             if isinstance(t, ArrayType) and len(t.dims) > _MAX_DIMS:
                 raise unsupported(loc, f"array with more than {_MAX_DIMS} dimensions (member '{fname}' of '{name}')")
-            if param is not None:
+            if global_path is not None:
+                path = f"{global_path[0]}.{fname}"
+                var = Variable(self._unique(full), t, "param", loc, is_const=global_path[1], global_name=path)
+                self.global_state[path] = var
+                if not isinstance(ftype, ArrayType):
+                    self.scalar_state.add(var)
+            elif param is not None:
                 var = Variable(self._unique(full), t, "param", loc, is_const=param[2], member=(param[0], f"{param[1]}.{fname}"))
                 if not dims and not isinstance(ftype, ArrayType):
                     self.scalar_state.add(var)
@@ -1224,7 +1239,29 @@ class CToKernel:
                 return scope.struct_refs[name]
             if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving or name in scope.row_views:
                 return None
+        if name in self.globals:
+            return self._global_struct(self.globals[name])
         return None
+
+    def _global_struct(self, d: c_ast.Decl) -> _Aggregate | None:
+        """The file-scope struct ``d`` (None: ``d`` is no struct): its members are file-scope state
+        like a global array (parameters of the top standing for ``s.m`` in the C program's
+        memory, which cosim connects)."""
+        if d.name in self.global_structs:
+            return self.global_structs[d.name]
+        saved, self.scopes = self.scopes, []  # (its type sees file scope only)
+        try:
+            found = self._struct_decl(d.type, d)
+            if found is None:
+                return None
+            st, dims = found
+            if dims:
+                raise unsupported(self.loc(d), f"file-scope array of structs '{d.name}' (a struct of arrays, or the array a parameter of the top)")
+            agg = self._aggregate(d.name, st, (), self.loc(d), global_path=(d.name, _has_const(d.type)))
+        finally:
+            self.scopes = saved
+        self.global_structs[d.name] = agg
+        return agg
 
     def _is_struct_place(self, node: c_ast.Node) -> bool:
         """Whether ``node`` denotes a struct, one of its members or an element of one (syntactically)."""

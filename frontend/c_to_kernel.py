@@ -183,6 +183,7 @@ class CToKernel:
         # name), and those that are scalars (one element; a read or write is element 0)
         self.global_state: dict[str, Variable] = {}
         self.global_structs: dict[str, _Aggregate] = {}  # file-scope structs, by name
+        self.struct_value_copies: list[Stmt] = []  # copies of the top's struct arguments passed by value
         # static locals that are not const tables: state kept inside the design (by declaration
         # node: one variable per declaration, however often its function is inlined)
         self.statics: dict[int, Variable] = {}
@@ -266,7 +267,7 @@ class CToKernel:
             params.append(var)
             plain.append((d, var))
         first_warning = len(self.warnings)
-        prologue: list[Stmt] = []
+        prologue: list[Stmt] = list(self.struct_value_copies)
         for d, p in plain:
             if d.name in self.top_assigned and isinstance(d.type, (c_ast.PtrDecl, c_ast.ArrayDecl)) and isinstance(p.type, ArrayType):
                 # a pointer parameter the function moves: an offset into the argument's array
@@ -1054,7 +1055,16 @@ class CToKernel:
         members of the C program's structs."""
         loc = self.loc(d)
         if not pointer:
-            raise unsupported(loc, f"struct parameter '{d.name}' of the top function passed by value (pass a pointer)")
+            # by value: read-only members from the caller's struct; a copy of its own where the
+            # function changes it (or passes it on), as C's copy of the argument
+            agg = self._aggregate(d.name, st, (), loc, (d.name, "", True))
+            if _struct_changed(self.funcs[self.top_name].body, d.name):
+                local = self._aggregate(d.name, st, (), loc)
+                self.struct_value_copies += self._struct_copy(local, [], agg, [], loc)
+                self.scopes[-1].structs[d.name] = local
+            else:
+                self.scopes[-1].structs[d.name] = agg
+            return _leaf_variables(agg)
         node = d.type
         depth = depths.get(d.name)
         if isinstance(node, c_ast.ArrayDecl) and node.dim is not None:
@@ -1069,17 +1079,7 @@ class CToKernel:
             dims = (depth, *rows)
             agg = self._aggregate(d.name, st, dims, loc, (d.name, "[]" * len(dims), _has_const(d.type)))
             self.scopes[-1].struct_refs[d.name] = _StructRef(agg, [], Const(0, INT, loc))
-        out: list[Variable] = []
-
-        def leaves(a: _Aggregate) -> None:
-            for leaf in a.leaves.values():
-                if isinstance(leaf, _Aggregate):
-                    leaves(leaf)
-                else:
-                    out.append(leaf)
-
-        leaves(agg)
-        return out
+        return _leaf_variables(agg)
 
     def _struct_local(self, d: c_ast.Decl, st: _StructType, dims: tuple[int, ...]) -> list[Stmt]:
         """A local struct or array of structs: its fields' variables, and its initializer."""
@@ -3031,6 +3031,45 @@ def _loops_read_after(body: c_ast.Node) -> set[int]:
                 continue  # (inside a loop that assigns it first)
             found.add(id(lp))
             break
+    return found
+
+
+def _leaf_variables(agg: _Aggregate) -> list[Variable]:
+    """The variables of an aggregate's members, nested structs' members in place."""
+    out: list[Variable] = []
+    for leaf in agg.leaves.values():
+        out += _leaf_variables(leaf) if isinstance(leaf, _Aggregate) else [leaf]
+    return out
+
+
+def _struct_changed(body: c_ast.Node, name: str) -> bool:
+    """Whether a function body may change the struct ``name``: assigns or increments it or a
+    member (element), takes an address in it, or passes it or a part of it to a call."""
+
+    def rooted(node: c_ast.Node) -> bool:
+        while isinstance(node, (c_ast.StructRef, c_ast.ArrayRef)):
+            node = node.name
+        return isinstance(node, c_ast.ID) and node.name == name
+
+    found = False
+
+    class Visitor(c_ast.NodeVisitor):
+        def visit_Assignment(self, node: c_ast.Assignment) -> None:
+            nonlocal found
+            found |= rooted(node.lvalue)
+            self.generic_visit(node)
+
+        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+            nonlocal found
+            found |= node.op in (*_INCDEC, "&") and rooted(node.expr)
+            self.generic_visit(node)
+
+        def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+            nonlocal found
+            found |= any(rooted(a) for a in (node.args.exprs if node.args else []))
+            self.generic_visit(node)
+
+    Visitor().visit(body)
     return found
 
 

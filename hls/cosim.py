@@ -415,7 +415,10 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
         # the original function called with the harness's arrays; a struct pointer parameter gets
         # structs of its own type, the members unpacked from the harness's arrays and packed back
         structs = {n: g for n, g in zip(names, groups, strict=True) if any(p.struct_param == n for _, p in members)}
-        shapes = {n: next(p.dims[: _own_dims(p.member)] or (1,) for _, p in members if p.struct_param == n) for n in structs}
+        # (a struct passed by value, its members' paths starting with '.': one struct of its type)
+        shapes = {
+            n: next(() if p.member.startswith(".") else p.dims[: _own_dims(p.member)] or (1,) for _, p in members if p.struct_param == n) for n in structs
+        }
         storage = "".join(f"static {_pointee_type(g, n)} __hls_s_{n}{''.join(f'[{d}]' for d in shapes[n])}; " for n, g in structs.items())
         into = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=True) for k, p in members)
         back = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=False) for k, p in members)

@@ -1580,7 +1580,8 @@ class CToKernel:
                 return scope.names[name].is_array
             if name in scope.values:
                 return False
-        return False
+        # (a file-scope array: state, or a table)
+        return name in self.globals and isinstance(self.globals[name].type, c_ast.ArrayDecl)
 
     def _ref(self, name: str, node: c_ast.Node | None = None) -> tuple[Variable, Expr | None] | None:
         """What the pointer parameter ``name`` of an inlined callee points into, if it is one that

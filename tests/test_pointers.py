@@ -95,6 +95,38 @@ def test_pointers_cosim_random_testbench(tmp_path: Path) -> None:
     cosim_random(tmp_path, WALK.split("int main")[0], "walk")
 
 
+FILE_SCOPE = r"""
+#include <stdio.h>
+unsigned char buf[64];
+static const short tab[8] = { 3, -1, 4, -1, 5, -9, 2, 6 };
+int f(const unsigned char in[64], int n) {
+  unsigned char *rd;
+  const short *tp = tab + 1;
+  for (int i = 0; i < 64; i++) buf[i] = in[i];
+  rd = buf + 2;
+  int acc = 0;
+  for (int i = 0; i < n && i < 60; i++) { acc += *rd++ * tp[i & 3]; }
+  *rd = (unsigned char)acc;
+  return acc;
+}
+int main(void) {
+  unsigned char in[64];
+  for (int i = 0; i < 64; i++) in[i] = (unsigned char)(i * 37 + 11);
+  for (int r = 0; r < 3; r++) { int v = f(in, 20 + 15 * r); printf("%d %d\n", v, buf[22 + 15 * r]); }
+  return 0;
+}
+"""
+
+
+def test_pointers_into_file_scope_arrays(tmp_path: Path) -> None:
+    """A pointer variable into a file-scope array (state the kernel writes through it) and one
+    into a table (``tab + 1``), as motion's and jpeg's read pointers walk their buffers."""
+    _, result = cosim_with_main(tmp_path, FILE_SCOPE, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 3
+    (tmp_path / "random").mkdir()
+    cosim_random(tmp_path / "random", FILE_SCOPE.split("int main")[0], "f")
+
+
 @pytest.mark.parametrize(
     ("body", "line_col", "message"),
     [

@@ -87,10 +87,13 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
 @click.option("--device", metavar="PART", help="Explore within the resources of this part (e.g. xc7z020, xczu9eg; explicit --max-* take precedence).")
 @click.option("--explore-jobs", type=click.IntRange(min=1), help="Designs evaluated in parallel while exploring (default: the cores).")
 @click.option("--dask", metavar="ADDRESS|local", help="Evaluate the exploration's designs on this Dask scheduler ('local': a local cluster).")
+@click.option("--explore-max-designs", type=click.IntRange(min=1), default=300, show_default=True,
+              help="Stop exploring after this many designs (the fastest found so far is chosen).")
 def synth(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
     ii: int, clock_ns: float | None, target: str, no_pipeline: bool, no_transform: bool, no_flatten: bool, emit: str | None,
     max_dsp: int | None, max_bram: int | None, max_lut: int | None, device: str | None, explore_jobs: int | None, dask: str | None,
+    explore_max_designs: int,
 ) -> None:  # fmt: skip
     """Synthesize FILE's function TOP to SystemVerilog.
 
@@ -107,7 +110,7 @@ def synth(
             file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten, not no_transform, target
         )
         if any(x is not None for x in (max_dsp, max_bram, max_lut, device)):
-            opts = _explored(opts, device, max_dsp, max_bram, max_lut, explore_jobs, dask)
+            opts = _explored(opts, device, max_dsp, max_bram, max_lut, explore_jobs, dask, explore_max_designs)
         result = compile_kernel(opts)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
         _fail(err, debug, "synth")
@@ -122,8 +125,9 @@ def synth(
 
 
 def _explored(
-    opts: CompileOptions, device: str | None, max_dsp: int | None, max_bram: int | None, max_lut: int | None, jobs: int | None, dask: str | None
-) -> CompileOptions:
+    opts: CompileOptions, device: str | None, max_dsp: int | None, max_bram: int | None, max_lut: int | None, jobs: int | None, dask: str | None,
+    max_designs: int = 300,
+) -> CompileOptions:  # fmt: skip
     """``opts`` with the directives the exploration chose within the budget (progress on stderr)."""
     from hls.explore import Budget, explore
     from hls.frontend.c_to_kernel import c_to_kernel
@@ -136,7 +140,7 @@ def _explored(
     parsed = parse_file(opts.file, opts.cpp_args)
     fn = c_to_kernel(parsed.ast, parsed.path, opts.top, [])
     click.echo(f"hls: {opts.top}: exploring unrolling and partitioning within {budget.describe()}", err=True)
-    found = explore(opts, fn, budget, jobs, dask, progress=lambda note: click.echo(f"hls: {opts.top}: explore: {note}", err=True))
+    found = explore(opts, fn, budget, jobs, dask, progress=lambda note: click.echo(f"hls: {opts.top}: explore: {note}", err=True), max_designs=max_designs)
     return dataclasses.replace(opts, directives=found.chosen.directives, exploration=found.as_dict())
 
 

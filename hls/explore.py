@@ -354,9 +354,11 @@ def _unit_cuts(design: Evaluation, dsp_budget: int) -> list[tuple[str, int]]:
 
 def explore(
     opts: CompileOptions, fn: KernelFunction, budget: Budget, jobs: int | None = None, dask: str | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str], None] | None = None, max_designs: int = 300,
 ) -> Exploration:  # fmt: skip
-    """The fastest design found within ``budget`` for the kernel ``fn`` (compiled from ``opts``)."""
+    """The fastest design found within ``budget`` for the kernel ``fn`` (compiled from ``opts``),
+    among at most ``max_designs`` evaluated (the first of a round's candidates, in their order,
+    when the round would go beyond)."""
     loops = {lp.name: lp for lp in unrollable_loops(fn)}
     # arrays the user partitions keep the user's partitions
     user_partitioned = {p.options.get("variable") for p in fn.pragmas if p.name in ("array_partition", "array_reshape")}
@@ -377,7 +379,7 @@ def explore(
         for _ in range(MAX_ROUNDS):
             if best.cycles is None or budget.dsp is None or best.resources["dsp"] <= budget.dsp:
                 break
-            cuts = _unit_cuts(best, budget.dsp)
+            cuts = _unit_cuts(best, budget.dsp)[: max(0, max_designs - evaluated)]
             if not cuts:
                 break
             results = run(opts, [_directives(factors, {**limits, kind: n}, loops, arrays, lines) for kind, n in cuts])
@@ -414,6 +416,7 @@ def explore(
             # a limited operation may get more units back when the budget has room for them
             for kind, n in limits.items():
                 moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}, late))
+            moves = moves[: max(0, max_designs - evaluated)]
             if not moves:
                 break
             results = run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops) for _, f, lim, lt in moves])
@@ -425,7 +428,7 @@ def explore(
                 for (what, f, lim, lt), r in zip(moves, results)
                 if r.cycles is not None and r.cycles < best.cycles and budget.dsp is not None and r.resources["dsp"] > budget.dsp
                 for kind, n in _unit_cuts(r, budget.dsp)
-            ]
+            ][: max(0, max_designs - evaluated)]
             if repairs:
                 moves += repairs
                 results += run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops) for _, f, lim, lt in repairs])
@@ -436,6 +439,8 @@ def explore(
             # the fewest cycles; among equals the fewest DSPs
             best, (what, factors, limits, late) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
             note(f"{what}: {best.cycles} cycles, {best.resources.get('dsp', 0)} DSP")
+        if evaluated >= max_designs:
+            note(f"stopped after {evaluated} designs (--explore-max-designs {max_designs})")
     return Exploration(budget, baseline, best, evaluated, rounds)
 
 

@@ -174,3 +174,13 @@ def test_unroll_factors_tried_and_coupled_loops() -> None:
     # the loops that walk the banks of D (and C) the unrolling partitions are unrolled alike
     # (short only by 2: 4 does not divide its 6 iterations)
     assert _coupled({}, update, 4, loops) == {"update": 4, "scale": 4, "short": 2}
+
+
+def test_the_search_stops_after_max_designs(tmp_path: Path) -> None:
+    """A cap on the designs evaluated bounds the compile time; the fastest design found so far
+    is chosen (deterministically: a round's first candidates)."""
+    report, stderr = _explore(tmp_path, "--max-dsp", "20", "--explore-max-designs", "3")
+    found = report["exploration"]
+    assert found["evaluated"] == 3
+    assert found["rounds"][-1] == "stopped after 3 designs (--explore-max-designs 3)" and "explore: stopped after 3 designs" in stderr
+    assert found["chosen"]["cycles"] < found["baseline"]["cycles"]

@@ -253,6 +253,7 @@ class CToKernel:
         if top in SV_KEYWORDS:
             raise HlsError(loc, f"the top function's name '{top}' is a SystemVerilog keyword and cannot name the RTL module; rename the function")
         ret = self._return_type(fd)
+        self.scopes = [self._file_scope_pointers()]
         self.scopes.append(_Scope())
         depths = self._interface_depths(fd)
         params: list[Variable] = []
@@ -283,6 +284,7 @@ class CToKernel:
         if self.top_result is not None:
             body.append(Return(VarRead(self.top_result, loc), loc))
         self.scopes.pop()
+        self._check_file_scope_pointers(body)
         self._check_returns(body, ret, loc, top_level=True)
         # a block's pragmas are checked at its end: report them in source order
         self.warnings[first_warning:] = sorted(self.warnings[first_warning:], key=lambda d: (d.loc.file, d.loc.line, d.loc.col))
@@ -1415,6 +1417,40 @@ class CToKernel:
 
 
     # ---- pointers ----------------------------------------------------------------------------
+
+    def _file_scope_pointers(self) -> _Scope:
+        """The scope below every function's: the file-scope pointer variables (``unsigned char
+        *ld_Rdptr;``), each a pointer variable of the kernel, an offset into the one array it is
+        assigned to point into (see ``_check_file_scope_pointers``)."""
+        scope = _Scope()
+        for name, d in self.globals.items():
+            if not isinstance(d.type, c_ast.PtrDecl) or not isinstance(d.type.type, c_ast.TypeDecl):
+                continue
+            if isinstance(d.type.type.type, (c_ast.Struct, c_ast.Union)) or self._struct_decl(d.type.type, d) is not None:
+                continue  # (a struct pointer: unsupported where it is used)
+            try:
+                elem = self.scalar_type(d.type.type, d)
+            except HlsError:
+                continue
+            loc = self.loc(d)
+            scope.moving[name] = _Pointer(name, elem, Variable(self._unique(f"{name}_offset"), INT, "local", loc), loc)
+        return scope
+
+    def _check_file_scope_pointers(self, body: list[Stmt]) -> None:
+        """A file-scope pointer the kernel uses must be assigned by it, unconditionally, before
+        any use in each call (its first access a statement of the function's own body, not in a
+        loop or branch, that does not read it): the value it had before the call (the C program's,
+        or one an earlier call left) is not kept in the hardware."""
+        for ptr in self.scopes[0].moving.values() if self.scopes else []:
+            if ptr.base is None:
+                continue  # (never assigned, so never used: a use before an assignment is an error)
+            self.locals.append(ptr.offset)
+            first = next((s for s in body if _touches(s, ptr.offset)), None)
+            if first is None:
+                continue
+            if not (isinstance(first, Assign) and first.var is ptr.offset and ptr.offset not in read_variables(first.value)):
+                raise HlsError(first.loc, f"file-scope pointer '{ptr.name}' is used before the function assigns it in every call: the value "
+                                          f"it had before the call is not kept in hardware (assign it first, outside loops and branches)")  # fmt: skip
 
     def _moving_parameter(self, d: c_ast.Decl, var: Variable, offset: Expr) -> list[Stmt]:
         """The pointer parameter ``d`` that its function moves (``p++``, ``p += k``), pointing
@@ -2690,7 +2726,7 @@ class CToKernel:
         saved_scopes, saved_pending, saved_loops, saved_jumps = self.scopes, self.pending, self.loop_stack, self.jump_targets
         saved_gotos = self.goto_targets, self.goto_flags
         self.goto_targets, self.goto_flags = _check_gotos(fd.body, self.loc), {}
-        self.scopes = [scope]
+        self.scopes = [self.scopes[0], scope]  # (the callee sees file scope and its own)
         self.loop_stack = []
         self.jump_targets = []
         for d in decls:
@@ -3033,6 +3069,20 @@ def _loops_read_after(body: c_ast.Node) -> set[int]:
             found.add(id(lp))
             break
     return found
+
+
+def _touches(s: Stmt, var: Variable) -> bool:
+    """Whether the statement ``s`` (with what it contains) reads or writes the scalar ``var``."""
+    if isinstance(s, Assign):
+        return s.var is var or var in read_variables(s.value) or any(var in read_variables(i) for i in s.indices or [])
+    if isinstance(s, If):
+        return var in read_variables(s.cond) or any(_touches(x, var) for x in s.then_body + s.else_body)
+    if isinstance(s, For):
+        exprs = [s.init, s.bound]
+        return any(var in read_variables(e) for e in exprs) or any(_touches(x, var) for x in s.body)
+    if isinstance(s, Return):
+        return s.value is not None and var in read_variables(s.value)
+    return False
 
 
 def _leaf_variables(agg: _Aggregate) -> list[Variable]:

@@ -127,6 +127,49 @@ def test_pointers_into_file_scope_arrays(tmp_path: Path) -> None:
     cosim_random(tmp_path / "random", FILE_SCOPE.split("int main")[0], "f")
 
 
+FILE_SCOPE_POINTERS = r"""
+#include <stdio.h>
+unsigned char ld_Rdbfr[64];
+unsigned char *ld_Rdptr;
+static const short tab[8] = { 3, -1, 4, -1, 5, -9, 2, 6 };
+const short *tp;
+static void init_buf(const unsigned char in[64]) {
+  for (int i = 0; i < 64; i++) ld_Rdbfr[i] = in[i];
+  ld_Rdptr = ld_Rdbfr + 2;
+  tp = &tab[1];
+}
+static int get_byte(void) { return *ld_Rdptr++; }
+int f(const unsigned char in[64], int n) {
+  init_buf(in);
+  int acc = 0;
+  for (int i = 0; i < n && i < 60; i++) { acc += get_byte() * tp[i & 3]; }
+  *ld_Rdptr = (unsigned char)acc;
+  return acc + (int)(ld_Rdptr - ld_Rdbfr);
+}
+int main(void) {
+  unsigned char in[64];
+  for (int i = 0; i < 64; i++) in[i] = (unsigned char)(i * 37 + 11);
+  for (int r = 0; r < 3; r++) { int v = f(in, 20 + 15 * r); printf("%d %d %d\n", v, ld_Rdbfr[22 + 15 * r], (int)(ld_Rdptr - ld_Rdbfr)); }
+  return 0;
+}
+"""
+
+
+def test_file_scope_pointer_variables(tmp_path: Path) -> None:
+    """File-scope pointers (motion's ``ld_Rdptr`` walking ``ld_Rdbfr``) that each call sets
+    first, in an inlined callee, moved by another (``*ld_Rdptr++``), compared by difference."""
+    _, result = cosim_with_main(tmp_path, FILE_SCOPE_POINTERS, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 3
+    (tmp_path / "random").mkdir()
+    cosim_random(tmp_path / "random", FILE_SCOPE_POINTERS.split("int main")[0], "f")
+
+
+def test_file_scope_pointer_kept_between_calls_is_an_error(tmp_path: Path) -> None:
+    src = "unsigned char b[64];\nunsigned char *rd = b;\nint f(int n) {\n  if (n > 3) rd = b + 1;\n  return *rd++;\n}\n"
+    message = first_error(tmp_path, src, "f")
+    assert message.startswith("k.c:4:3: error: file-scope pointer 'rd' is used before the function assigns it in every call")
+
+
 @pytest.mark.parametrize(
     ("body", "line_col", "message"),
     [

@@ -210,6 +210,7 @@ class CToKernel:
                 _Tags().visit(ext)
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
+                _backward_gotos_as_loops(ext.body)
                 self.funcs[ext.decl.name] = ext
             elif isinstance(ext, c_ast.Decl) and ext.name and not isinstance(ext.type, c_ast.FuncDecl):
                 if not (ext.coord and str(ext.coord.file).startswith(fake)):
@@ -3303,6 +3304,75 @@ def _escaping_gotos(node: c_ast.Node) -> set[str]:
     """The labels gotos inside ``node`` jump to that are not inside it."""
     nodes = _all_nodes(node)
     return {n.name for n in nodes if isinstance(n, c_ast.Goto)} - {n.name for n in nodes if isinstance(n, c_ast.Label)}
+
+
+def _backward_gotos_as_loops(node: c_ast.Node) -> None:
+    """Rewrites, in place, each backward ``goto L`` (a retry loop: ``L: s1; ...; if (c) goto L;``)
+    as a loop: the items of L's block from L's item to the last one holding such a goto become
+    ``L: while (1) { s1; ...; break; }``, each of those gotos a ``continue``. Only where that means
+    the same: no such goto inside a loop or switch of those items, no ``break`` or ``continue``
+    of theirs that would then leave the new loop, and no declaration among them used after them;
+    otherwise the goto stays and is reported as unsupported."""
+    for block in [n for n in _all_nodes(node) if isinstance(n, c_ast.Compound)]:
+        items = block.block_items or []
+        k = 0
+        while k < len(items):
+            names = _item_labels(items[k])
+            last = max((m for m in range(k, len(items)) if any(isinstance(g, c_ast.Goto) and g.name in names for g in _all_nodes(items[m]))), default=None)
+            if not names or last is None or not _loopable(items[k : last + 1], names, items[last + 1 :]):
+                k += 1
+                continue
+            head = items[k]
+            labels: list[c_ast.Label] = []
+            while isinstance(head, c_ast.Label):
+                labels.append(head)
+                head = head.stmt
+            coord = items[k].coord
+            body = c_ast.Compound([head, *items[k + 1 : last + 1], c_ast.Break(coord=coord)], coord=coord)
+            for parent in _all_nodes(body):
+                _replace_gotos(parent, names)
+            loop: c_ast.Node = c_ast.While(c_ast.Constant("int", "1", coord=coord), body, coord=coord)
+            for label in reversed(labels):
+                loop = c_ast.Label(label.name, loop, coord=label.coord)
+            items[k : last + 1] = [loop]
+            k += 1
+
+
+def _loopable(items: list[c_ast.Node], names: set[str], after: list[c_ast.Node]) -> bool:
+    """Whether ``items`` may become the body of a loop whose ``continue`` replaces their gotos to
+    ``names`` (see ``_backward_gotos_as_loops``)."""
+    ok = True
+
+    def walk(n: c_ast.Node, in_loop: bool, in_switch: bool) -> None:
+        nonlocal ok
+        if isinstance(n, c_ast.Goto) and n.name in names and (in_loop or in_switch):
+            ok = False
+        if isinstance(n, c_ast.Continue) and not in_loop:
+            ok = False
+        if isinstance(n, c_ast.Break) and not (in_loop or in_switch):
+            ok = False
+        loop = in_loop or isinstance(n, (c_ast.For, c_ast.While, c_ast.DoWhile))
+        switch = in_switch or isinstance(n, c_ast.Switch)
+        for _, child in n.children():
+            walk(child, loop, switch)
+
+    for item in items:
+        walk(item, False, False)
+    declared = {d.name for item in items for d in [item] if isinstance(d, c_ast.Decl)}
+    used_after = {n.name for item in after for n in _all_nodes(item) if isinstance(n, c_ast.ID)}
+    return ok and not (declared & used_after)
+
+
+def _replace_gotos(parent: c_ast.Node, names: set[str]) -> None:
+    """``goto L`` (L in ``names``) among the children of ``parent`` replaced by ``continue``."""
+    for attr in parent.__slots__:
+        if attr in ("coord", "__weakref__"):
+            continue
+        value = getattr(parent, attr, None)
+        if isinstance(value, c_ast.Goto) and value.name in names:
+            setattr(parent, attr, c_ast.Continue(coord=value.coord))
+        elif isinstance(value, list):
+            value[:] = [c_ast.Continue(coord=v.coord) if isinstance(v, c_ast.Goto) and v.name in names else v for v in value]
 
 
 def _check_gotos(body: c_ast.Compound, loc_of: Callable[[c_ast.Node | None], SourceLoc]) -> set[str]:

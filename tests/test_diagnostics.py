@@ -75,7 +75,7 @@ def test_failed_compile_keeps_previous_output(tmp_path: Path) -> None:
     assert run_hls(str(good), "--top", "f", "-o", str(out)).returncode == 0
     before = (out / "rtl" / "f.sv").read_text()
     bad = tmp_path / "bad.c"
-    bad.write_text("void f(int a[4]) { x: a[0] = 1; goto x; }\n")  # (a backward goto: not supported)
+    bad.write_text("void f(int a[4]) { a[0] = nosuch; }\n")  # (an undeclared name)
     assert run_hls(str(bad), "--top", "f", "-o", str(out)).returncode == 1
     assert (out / "rtl" / "f.sv").read_text() == before
     assert not any(p.name.startswith(".out.") for p in tmp_path.iterdir())

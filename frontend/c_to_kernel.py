@@ -1259,8 +1259,16 @@ class CToKernel:
                 return None
             st, dims = found
             if dims:
-                raise unsupported(self.loc(d), f"file-scope array of structs '{d.name}' (a struct of arrays, or the array a parameter of the top)")
-            agg = self._aggregate(d.name, st, (), self.loc(d), global_path=(d.name, _has_const(d.type)))
+                # an array of structs: its members interleave in the C program's memory, so each
+                # is a parameter like a struct pointer's member (cosim packs and unpacks them
+                # around each call), standing for the file-scope variable
+                agg = self._aggregate(d.name, st, dims, self.loc(d), (d.name, "[]" * len(dims), _has_const(d.type)))
+                for leaf in _leaf_variables(agg):
+                    assert leaf.member is not None
+                    leaf.global_name = d.name
+                    self.global_state[f"{d.name}{leaf.member[1]}"] = leaf
+            else:
+                agg = self._aggregate(d.name, st, (), self.loc(d), global_path=(d.name, _has_const(d.type)))
         finally:
             self.scopes = saved
         self.global_structs[d.name] = agg

@@ -181,7 +181,7 @@ def _model(iface: FunctionInterface, random_main: bool, seed: int, runs: int, ti
                 expr, edges = f"({ct}){bits}", tuple(_int_literal(v, ct) for v in int_edge_values(p.elem))
             arrays.append(_HarnessArray(
                 p.name, ct, _bits_type(p.elem.width), isinstance(p.elem, FloatType), p.elem.width, p.elem.signed, p.dims, p.depth,
-                memories, p.written, expr, edges, p.global_name,
+                memories, p.written, expr, edges, "" if p.struct_param else p.global_name,  # (a file-scope array of structs: packed, as a parameter's)
             ))  # fmt: skip
             decls.append(f"{ct} *hls_arg_{p.name}")
             order.append(("array", p.name))
@@ -420,8 +420,9 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
             n: next(() if p.member.startswith(".") else p.dims[: _own_dims(p.member)] or (1,) for _, p in members if p.struct_param == n) for n in structs
         }
         storage = "".join(f"static {_pointee_type(g, n)} __hls_s_{n}{''.join(f'[{d}]' for d in shapes[n])}; " for n, g in structs.items())
-        into = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=True) for k, p in members)
-        back = "".join(_member_copy(p, f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=False) for k, p in members)
+        # (a file-scope array of structs: the program's own variable, which the function uses)
+        into = "".join(_member_copy(p, p.struct_param if p.global_name else f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=True) for k, p in members)
+        back = "".join(_member_copy(p, p.struct_param if p.global_name else f"__hls_s_{p.struct_param}", f"hls_a{k}", to_struct=False) for k, p in members)
         firsts = {n: next(k for k, p in enumerate(iface.params) if _c_name(p) == n) for n in names}
         call = f"{ref}({', '.join(f'__hls_s_{n}' if n in structs else f'hls_a{firsts[n]}' for n in names)})"
         entry = f"{ret} __hls_ref_entry_{top}({_c_params(iface, 'hls_a')})"
@@ -430,7 +431,7 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
         else:
             out.append(f"\n{entry} {{ {storage}{into}{call}; {back}}}\n")
         for p in iface.params:
-            if isinstance(p, ArrayArg) and p.global_name:  # (the random main's way to the variable)
+            if isinstance(p, ArrayArg) and p.global_name and not p.struct_param:  # (the random main's way to the variable)
                 out.append(f"void *__hls_global_{top}_{p.name}(void) {{ return (void *)&({p.global_name}); }}\n")
     return "".join(out)
 

@@ -67,7 +67,7 @@ def test_globals_cosim_random_testbench(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("decl", "use"), [
-    ("struct { int x; } g[2];", "g[1].x"),
+    ("struct { struct { int a; } it[2]; } g;", "g.it[1].a"),
     ("extern int g[];", "g[0]"),
 ])
 def test_unsupported_globals_are_located(tmp_path: Path, decl: str, use: str) -> None:

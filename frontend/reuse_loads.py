@@ -57,7 +57,7 @@ from hls.diagnostics import SourceLoc, processing
 from hls.frontend.affine import never_same_element
 from hls.frontend.c_to_kernel import binary, convert
 from hls.frontend.sweep_fusion import fuse_sweeps
-from hls.ir.ctypes import ArrayType, IntType, ScalarType
+from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr
 from hls.ir.kernel import (
     ArrayRead,
@@ -1039,3 +1039,80 @@ def share_reads(fn: KernelFunction, loop_names: set[str]) -> int:
         if inserts:
             lp.body = [x for n, s in enumerate(lp.body) for x in [*inserts.get(n, []), s]]
     return shared
+
+
+def _unconditional_operations(e: Expr, out: list[Binary]) -> None:
+    """The binary operations of ``e`` that are evaluated whenever ``e`` is (not under ``?:``'s
+    arms or the right of ``&&`` / ``||``)."""
+    if isinstance(e, Binary):
+        if e.op in ("&&", "||"):
+            _unconditional_operations(e.lhs, out)
+            return
+        out.append(e)
+        _unconditional_operations(e.lhs, out)
+        _unconditional_operations(e.rhs, out)
+    elif isinstance(e, (Unary, Cast)):
+        _unconditional_operations(e.operand, out)
+    elif isinstance(e, Select):
+        _unconditional_operations(e.cond, out)
+    elif isinstance(e, MathCall):
+        for a in e.args:
+            _unconditional_operations(a, out)
+    elif isinstance(e, ArrayRead):
+        for i in e.indices:
+            _unconditional_operations(i, out)
+
+
+def share_operations(fn: KernelFunction, loop_names: set[str]) -> int:
+    """In each innermost loop of ``loop_names``: an operation that several of the loop's
+    top-level assignments compute alike from the same values (its scalars not written after the
+    first of them, no array the loop writes) is computed once into a scalar, the largest such
+    first (the copies of an unrolled loop computing ``alpha * A[i][k]`` alike: one multiplier
+    instead of one per copy). Evaluating a floating-point operation once instead of several times
+    on the same operands gives the same value. Returns how many were shared."""
+    rewriter = _Rewriter(fn)
+    shared = 0
+    for lp in fn.loops():
+        if lp.name not in loop_names or any(not isinstance(s, Assign) for s in lp.body):
+            continue
+        for _ in range(_MAX_SHARED_OPERATIONS):
+            stmts = [s for s in lp.body if isinstance(s, Assign)]
+            writes: dict[Variable, list[int]] = {}
+            for n, s in enumerate(stmts):
+                writes.setdefault(s.var, []).append(n)
+            arrays_written = {s.var for s in stmts if s.indices is not None}
+            groups: dict[str, list[tuple[int, Binary]]] = {}
+            for n, s in enumerate(stmts):
+                found: list[Binary] = []
+                for e in [s.value, *(s.indices or [])]:
+                    _unconditional_operations(e, found)
+                for e in found:
+                    # (floating-point operations, each a unit: integer ones stay where they are,
+                    # subscripts affine for the partitions' banks and the dependences)
+                    if isinstance(e.type, FloatType):
+                        groups.setdefault(print_expr(e), []).append((n, e))
+            best: list[tuple[int, Binary]] | None = None
+            for key, members in groups.items():
+                if len(members) < 2 or (best is not None and len(key) <= len(print_expr(best[0][1]))):
+                    continue
+                first = members[0][0]
+                used = read_variables(members[0][1], arrays=True)
+                if used & arrays_written or any(w >= first for v in used for w in writes.get(v, [])):
+                    continue
+                best = members
+            if best is None:
+                break
+            first, e = best[0]
+            temp = rewriter.fresh_var(f"{lp.name}_shared", e.type, "local", lp.var)
+            table: dict[int, Expr] = {id(x): VarRead(temp, x.loc) for _, x in best}
+            for s in stmts:
+                s.value = replace_expr(s.value, table)
+                if s.indices is not None:
+                    s.indices = [replace_expr(i, table) for i in s.indices]
+            lp.body.insert(first, Assign(temp, None, clone_expr(e), e.loc))
+            shared += len(best) - 1
+    return shared
+
+
+# (each round shares one operation; an unrolled body has a few)
+_MAX_SHARED_OPERATIONS = 64

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hls.diagnostics import Diagnostic, HlsError
-from hls.frontend.reuse_loads import share_reads
+from hls.frontend.reuse_loads import share_operations, share_reads
 from hls.ir.ctypes import ArrayType
 from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
@@ -166,8 +166,10 @@ def apply_transformed_directives(fn: KernelFunction, directives: Iterable[Direct
             lp = loops[d.target]
             lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [Pragma("unroll", dict(d.options), fn.loc)]
     fn = unroll_loops(fn, warnings)
-    # (the copies read an element invariant in the unrolled loop alike: one read serves them)
+    # (the copies read an element invariant in the unrolled loop alike: one read serves them; and
+    # compute an operation on such values alike: one unit serves them)
     share_reads(fn, {d.target for d in late if d.name == "unroll"})
+    share_operations(fn, {d.target for d in late if d.name == "unroll"})
     partitions = [Pragma(d.name, {"variable": d.target, **dict(d.options)}, fn.loc) for d in late if d.name == "array_partition"]
     if partitions:
         fn.pragmas = [*fn.pragmas, *partitions]

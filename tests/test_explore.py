@@ -184,3 +184,20 @@ def test_the_search_stops_after_max_designs(tmp_path: Path) -> None:
     assert found["evaluated"] == 3
     assert found["rounds"][-1] == "stopped after 3 designs (--explore-max-designs 3)" and "explore: stopped after 3 designs" in stderr
     assert found["chosen"]["cycles"] < found["baseline"]["cycles"]
+
+
+def test_copies_share_an_operation_on_the_same_values(tmp_path: Path) -> None:
+    """``alpha * A[i][k]`` is the same in both copies of the unrolled j: one multiplier computes it
+    for both, so two lanes take 3 multipliers and 2 adders (39 DSP) and fit a budget of 40
+    where 4 multipliers would not; bit-exact in cosim."""
+    kernel = JAMMED.replace("void mm(", "void mm(double alpha, ").replace("A[i][k] * B[k][j]", "alpha * A[i][k] * B[k][j]")
+    report, _ = _explore(tmp_path, "--max-dsp", "40", kernel=kernel, top="mm")
+    found = report["exploration"]
+    assert found["chosen"]["resources"]["dsp"] == 39 and found["chosen"]["cycles"] < found["baseline"]["cycles"]
+    src = tmp_path / "k.c"
+    proc = run_hls("synth", str(src), "--top", "mm", "-o", str(tmp_path / "emitted"), "--max-dsp", "40", "--explore-jobs", "2", "--emit", "explored")
+    assert proc.returncode == 0, proc.stderr
+    text = (tmp_path / "emitted" / "mm.explored").read_text()
+    assert text.count("_shared = (alpha * A_read):f64;") == 1 and text.count("_shared * B_0_") == 2
+    proc = run_hls("cosim", str(src), "--top", "mm", "-o", str(tmp_path / "out"), "--runs", "3", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -152,13 +152,19 @@ def test_an_interchanged_loop_is_unrolled_where_the_transformations_put_it(tmp_p
     assert ("#pragma HLS unroll factor=2", "in loop 'mm_L5_2' (line 5, after the loop transformations (--emit transform))") in pragmas
     assert ("#pragma HLS array_partition variable=B type=cyclic factor=2 dim=2",
             "in the function (array declared at line 3, after the loop transformations (--emit transform))") in pragmas  # fmt: skip
-    src = tmp_path / "k.c"
-    proc = run_hls("synth", str(src), "--top", "mm", "-o", str(tmp_path / "emitted"), "--max-dsp", "28", "--explore-jobs", "2", "--emit", "explored")
-    assert proc.returncode == 0, proc.stderr
-    text = (tmp_path / "emitted" / "mm.explored").read_text()
+    text = _explored_and_cosim(tmp_path, "28")
     assert text.count("A_read = A[i_2][k];") == 1 and text.count("(A_read * B_0_") == 2
+
+
+def _explored_and_cosim(tmp_path: Path, budget: str) -> str:
+    """The explored kernel mm of k.c within ``budget`` DSPs as ``--emit explored`` prints it,
+    after checking the chosen design in cosim."""
+    src = tmp_path / "k.c"
+    proc = run_hls("synth", str(src), "--top", "mm", "-o", str(tmp_path / "emitted"), "--max-dsp", budget, "--explore-jobs", "2", "--emit", "explored")
+    assert proc.returncode == 0, proc.stderr
     proc = run_hls("cosim", str(src), "--top", "mm", "-o", str(tmp_path / "out"), "--runs", "3", "--quick-build")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    return (tmp_path / "emitted" / "mm.explored").read_text()
 
 
 def test_unroll_factors_tried_and_coupled_loops() -> None:
@@ -194,10 +200,5 @@ def test_copies_share_an_operation_on_the_same_values(tmp_path: Path) -> None:
     report, _ = _explore(tmp_path, "--max-dsp", "40", kernel=kernel, top="mm")
     found = report["exploration"]
     assert found["chosen"]["resources"]["dsp"] == 39 and found["chosen"]["cycles"] < found["baseline"]["cycles"]
-    src = tmp_path / "k.c"
-    proc = run_hls("synth", str(src), "--top", "mm", "-o", str(tmp_path / "emitted"), "--max-dsp", "40", "--explore-jobs", "2", "--emit", "explored")
-    assert proc.returncode == 0, proc.stderr
-    text = (tmp_path / "emitted" / "mm.explored").read_text()
+    text = _explored_and_cosim(tmp_path, "40")
     assert text.count("_shared = (alpha * A_read):f64;") == 1 and text.count("_shared * B_0_") == 2
-    proc = run_hls("cosim", str(src), "--top", "mm", "-o", str(tmp_path / "out"), "--runs", "3", "--quick-build")
-    assert proc.returncode == 0, proc.stdout + proc.stderr

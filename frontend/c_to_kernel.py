@@ -183,6 +183,7 @@ class CToKernel:
         # name), and those that are scalars (one element; a read or write is element 0)
         self.global_state: dict[str, Variable] = {}
         self.global_structs: dict[str, _Aggregate] = {}  # file-scope structs, by name
+        self.file_scope = _Scope()  # below every function's scope: the file-scope pointer variables
         self.struct_value_copies: list[Stmt] = []  # copies of the top's struct arguments passed by value
         # static locals that are not const tables: state kept inside the design (by declaration
         # node: one variable per declaration, however often its function is inlined)
@@ -254,8 +255,8 @@ class CToKernel:
         if top in SV_KEYWORDS:
             raise HlsError(loc, f"the top function's name '{top}' is a SystemVerilog keyword and cannot name the RTL module; rename the function")
         ret = self._return_type(fd)
-        self.scopes = [self._file_scope_pointers()]
-        self.scopes.append(_Scope())
+        self.file_scope = self._file_scope_pointers()
+        self.scopes = [self.file_scope, _Scope()]
         depths = self._interface_depths(fd)
         params: list[Variable] = []
         plain: list[tuple[c_ast.Decl, Variable]] = []
@@ -1435,12 +1436,12 @@ class CToKernel:
         for name, d in self.globals.items():
             if not isinstance(d.type, c_ast.PtrDecl) or not isinstance(d.type.type, c_ast.TypeDecl):
                 continue
-            if isinstance(d.type.type.type, (c_ast.Struct, c_ast.Union)) or self._struct_decl(d.type.type, d) is not None:
-                continue  # (a struct pointer: unsupported where it is used)
             try:
+                if isinstance(d.type.type.type, (c_ast.Struct, c_ast.Union)) or self._struct_decl(d.type.type, d) is not None:
+                    continue  # (a struct pointer: unsupported where it is used)
                 elem = self.scalar_type(d.type.type, d)
             except HlsError:
-                continue
+                continue  # (a pointer to a union or to another type hls lacks: reported where it is used)
             loc = self.loc(d)
             scope.moving[name] = _Pointer(name, elem, Variable(self._unique(f"{name}_offset"), INT, "local", loc), loc)
         return scope
@@ -1450,7 +1451,7 @@ class CToKernel:
         any use in each call (its first access a statement of the function's own body, not in a
         loop or branch, that does not read it): the value it had before the call (the C program's,
         or one an earlier call left) is not kept in the hardware."""
-        for ptr in self.scopes[0].moving.values() if self.scopes else []:
+        for ptr in self.file_scope.moving.values():
             if ptr.base is None:
                 continue  # (never assigned, so never used: a use before an assignment is an error)
             self.locals.append(ptr.offset)
@@ -2735,7 +2736,7 @@ class CToKernel:
         saved_scopes, saved_pending, saved_loops, saved_jumps = self.scopes, self.pending, self.loop_stack, self.jump_targets
         saved_gotos = self.goto_targets, self.goto_flags
         self.goto_targets, self.goto_flags = _check_gotos(fd.body, self.loc), {}
-        self.scopes = [self.scopes[0], scope]  # (the callee sees file scope and its own)
+        self.scopes = [self.file_scope, scope]  # (the callee sees file scope and its own)
         self.loop_stack = []
         self.jump_targets = []
         for d in decls:
@@ -3366,7 +3367,7 @@ def _loopable(items: list[c_ast.Node], names: set[str], after: list[c_ast.Node])
 
     for item in items:
         walk(item, False, False)
-    declared = {d.name for item in items for d in [item] if isinstance(d, c_ast.Decl)}
+    declared = {item.name for item in items if isinstance(item, c_ast.Decl)}
     used_after = {n.name for item in after for n in _all_nodes(item) if isinstance(n, c_ast.ID)}
     return ok and not (declared & used_after)
 

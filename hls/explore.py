@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hls.diagnostics import Diagnostic, HlsError
+from hls.diagnostics import Diagnostic, InternalError
 from hls.frontend.reuse_loads import share_operations, share_reads
 from hls.ir.ctypes import ArrayType
 from hls.ir.evaluate import eval_expr, trip_count
@@ -161,16 +161,21 @@ def apply_transformed_directives(fn: KernelFunction, directives: Iterable[Direct
     loops = {lp.name: lp for lp in fn.loops()}
     for d in late:
         if d.name == "unroll":
-            if d.target not in loops:
-                raise HlsError(fn.loc, f"the exploration's loop '{d.target}' is not among the transformed loops")
+            if d.target not in loops:  # (the transformations are deterministic: the exploration saw this loop)
+                raise InternalError(f"the exploration's loop '{d.target}' is not among the transformed loops", "explored", fn.loc)
             lp = loops[d.target]
-            lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [Pragma("unroll", dict(d.options), fn.loc)]
+            # (located at the loop: what the unrolling reports about it points there)
+            lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [Pragma("unroll", dict(d.options), lp.loc)]
     fn = unroll_loops(fn, warnings)
     # (the copies read an element invariant in the unrolled loop alike: one read serves them; and
     # compute an operation on such values alike: one unit serves them)
-    share_reads(fn, {d.target for d in late if d.name == "unroll"})
-    share_operations(fn, {d.target for d in late if d.name == "unroll"})
-    partitions = [Pragma(d.name, {"variable": d.target, **dict(d.options)}, fn.loc) for d in late if d.name == "array_partition"]
+    unrolled = {d.target for d in late if d.name == "unroll"}
+    share_reads(fn, unrolled)
+    share_operations(fn, unrolled)
+    declared = {v.name: v.loc for v in fn.params + fn.locals}
+    partitions = [
+        Pragma(d.name, {"variable": d.target, **dict(d.options)}, declared.get(d.target, fn.loc)) for d in late if d.name == "array_partition"
+    ]
     if partitions:
         fn.pragmas = [*fn.pragmas, *partitions]
         fn = partition(fn, warnings, partitions)
@@ -412,7 +417,7 @@ def explore(
             # unrolled there, their copies run side by side (unroll-and-jam of the source's nest)
             moves += [
                 (f"unroll loop '{lp.name}' (line {lp.line}, after the loop transformations) by {n}", factors, limits, _coupled(late, lp, n, late_loops))
-                for lp in [*best.transformed_loops, *(late_loops[n] for n in late)]
+                for lp in [*best.transformed_loops, *(late_loops[name] for name in late)]
                 for n in _next_factors(late.get(lp.name, 1), lp.trip)
             ]
             # a limited operation may get more units back when the budget has room for them

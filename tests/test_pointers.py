@@ -170,6 +170,15 @@ def test_file_scope_pointer_kept_between_calls_is_an_error(tmp_path: Path) -> No
     assert message.startswith("k.c:4:3: error: file-scope pointer 'rd' is used before the function assigns it in every call")
 
 
+def test_unused_file_scope_pointer_to_a_union_is_no_error(tmp_path: Path) -> None:
+    """A file-scope pointer the kernel never uses does not matter, whatever it points to (the
+    file-scope pointers are looked at before the kernel: a union there must not stop it)."""
+    src = tmp_path / "k.c"
+    src.write_text("typedef union { int i; float f; } U;\nU *up;\nvoid f(int a[4]) { for (int i = 0; i < 4; i++) a[i] = i; }\n")
+    proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
+    assert proc.returncode == 0, proc.stderr
+
+
 @pytest.mark.parametrize(
     ("body", "line_col", "message"),
     [

@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 from hls.diagnostics import SourceLoc, processing
 from hls.frontend.affine import never_same_element
 from hls.frontend.c_to_kernel import binary, convert
+from hls.frontend.hoist_invariants import hoist_invariants
 from hls.frontend.sweep_fusion import fuse_sweeps
 from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr
@@ -990,8 +991,10 @@ def _ends_early(stmts: list[Stmt]) -> bool:
 
 
 def reuse_loads(fn: KernelFunction, fuse: bool = True) -> KernelFunction:
-    """Pass entry point (rewrites ``fn`` in place and returns it); ``fuse``: also fuse sweeps
-    (off with ``--no-transform``, which keeps the loops of the source)."""
+    """Pass entry point (rewrites ``fn`` in place and returns it): loop-invariant floating-point
+    operations first computed before their loops (``hoist_invariants``); ``fuse``: also fuse
+    sweeps (off with ``--no-transform``, which keeps the loops of the source)."""
+    hoist_invariants(fn)
     rewriter = _Rewriter(fn)
     rewriter.fuse = fuse
     fn.body = rewriter.block(fn.body, [])

@@ -180,7 +180,7 @@ def schedule_dag(
     n = len(dag.nodes)
     if n == 0:
         return [], min_length, {}
-    chains = _chain_constraints(dag, budget_ns)
+    chains = chain_constraints(dag, budget_ns)
     greedy = greedy_schedule(dag, chains, min_length, ii, capacity)
     if greedy is not None:
         # the optimum is no longer than the list schedule, which is a valid fallback
@@ -318,7 +318,7 @@ def greedy_schedule(
     return starts, length, units
 
 
-def _chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:
+def chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:
     """SDC-style chaining: nodes joined by a combinational path longer than the budget must not
     share a cycle.
 

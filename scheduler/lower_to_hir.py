@@ -70,7 +70,7 @@ from hls.ir.kernel import (
     read_variables,
     unique_name,
 )
-from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, minimum_ii, schedule_dag
+from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, chain_constraints, greedy_schedule, minimum_ii, schedule_dag
 from hls.scheduler.target import Target
 
 _CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
@@ -187,6 +187,10 @@ class _Segment:
         self.unit_of: dict[int, int] = {}
         self.unit_limits: dict[_UnitResource, int] = {}  # operators '#pragma HLS allocation' limits
         self.free_units: dict[int, tuple[str, int]] = {}  # unit ops no allocation limits: (kind, width)
+        # the result of each unit op by (kind, width, operands, allocation): an operation on the
+        # same values is computed once (adi's ``a * p[i][j-1] + b``, written twice in one
+        # iteration, needs one multiplier and one adder; the same value, so still bit-exact)
+        self.unit_results: dict[tuple[str, int, tuple[Value, ...], int | None], Value] = {}
 
     # -- value helpers --
     @property
@@ -216,9 +220,13 @@ class _Segment:
         return res
 
     def unit(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None) -> Value:
-        res = self.ctx.value(kind, width)
-        lat = self.target.unit_latency(kind, max([width] + [v.width for v in operands]))
         alloc = self.ctx.fn.allocation_of(kind, loc)
+        key = (kind, width, tuple(operands), None if alloc is None else self.ctx.fn.allocations.index(alloc))
+        if (earlier := self.unit_results.get(key)) is not None:
+            return earlier
+        res = self.ctx.value(kind, width)
+        self.unit_results[key] = res
+        lat = self.target.unit_latency(kind, max([width] + [v.width for v in operands]))
         operand_width = max(v.width for v in operands)
         resource = None
         if alloc is not None:
@@ -939,12 +947,18 @@ def _surely_differ(a: list[Expr], b: list[Expr]) -> bool:
     return False
 
 
+def _padded_ii(flat: _FlatNest, bound: MiiBound) -> int:
+    """The II a padded nest aims at: the target, or what the ports and units allow (a budget that
+    leaves fewer units than the target II needs costs nothing where the padding is paid anyway)."""
+    return max(flat.target, bound.res_mii)
+
+
 def _paddable(flat: _FlatNest, bound: MiiBound) -> bool:
     """Whether padding the nest's innermost level could lower its II (``padded_nest``): a
-    rectangular nest whose II a recurrence sets, with the ports and units for the target II."""
+    rectangular nest whose II a recurrence sets above what its ports and units allow."""
     if flat.trips is None or flat.param_level is not None or flat.real_trip is not None or len(flat.loops) < 2:
         return False
-    return bound.mii > flat.target and bound.rec_mii == bound.mii and bound.res_mii <= flat.target
+    return bound.mii > _padded_ii(flat, bound) and bound.rec_mii == bound.mii
 
 
 def _cycle_span(seg: _Segment, bound: MiiBound) -> tuple[int, int]:
@@ -1557,12 +1571,14 @@ class _Lowering:
         ctx = self.ctx
         trip = flat.trips[-1]
         pad = trip
+        goal = _padded_ii(flat, bound)
         best: tuple[int, tuple[_FlatNest, _Segment, Value, list[MemRef]]] | None = None
-        for _ in range(3):
+        slack = 0
+        for _ in range(4):
             delay, dist = _cycle_span(seg, bound)
             if dist <= 0:
                 break
-            pad += max(0, -(-delay // flat.target) - dist)
+            pad += max(0, -(-(delay + slack) // goal) - dist)
             trips = [*flat.trips[:-1], pad]
             inner = flat.loops[-1]
             first = eval_expr(inner.init, {})
@@ -1575,12 +1591,25 @@ class _Lowering:
             seg, flat_iv, regs = self.odometers([candidate], loops)
             bound = minimum_ii(seg.dag, seg.capacity())
             mii = max(flat.target, bound.mii)
+            if mii == goal and goal > flat.target and not slack and not self.list_schedulable(seg, goal):
+                # ops on the recurrence that share units may each wait up to II - 1 cycles for a
+                # free slot: pad for that too (the II would otherwise end above the goal)
+                slack = (goal - 1) * sum(seg.dag.nodes[n].resource is not None for n in bound.recurrence)
+                if slack:
+                    continue
             cost = candidate.total * mii + _critical_path(seg.dag)
             if best is None or cost < best[0]:
                 best = (cost, (candidate, seg, flat_iv, regs))
-            if mii == flat.target or bound.rec_mii < mii or bound.res_mii > flat.target:
+            if mii == goal or bound.rec_mii < mii or bound.res_mii > goal:
                 break
         return best
+
+    def list_schedulable(self, seg: _Segment, ii: int) -> bool:
+        """Whether the list scheduler finds a modulo schedule of ``seg`` at ``ii`` (CP-SAT may
+        find one where it does not, at the cost of its time limit)."""
+        dag = seg.dag
+        chains = chain_constraints(dag, self.ctx.opts.target.budget_ns)
+        return greedy_schedule(dag, chains, 1, ii, seg.capacity()) is not None
 
     def flattened_loop(self, prep: _PreparedFlat, at: Time, total: Value | None) -> ForOp:
         """The nest ``prep`` pipelined as one loop, from ``at``; ``total``: its iterations as

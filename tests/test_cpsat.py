@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from hls.scheduler.cpsat import Dag, DagNode, _chain_constraints, greedy_schedule, schedule_dag
+from hls.scheduler.cpsat import Dag, DagNode, chain_constraints, greedy_schedule, schedule_dag
 
 
 def _random_dag(rng: random.Random, n: int) -> Dag:
@@ -64,7 +64,7 @@ def test_every_long_path_is_split_by_the_constraints(seed: int) -> None:
     rng = random.Random(seed)
     dag = _random_dag(rng, 60)
     budget = 3.0
-    chains = _chain_constraints(dag, budget)
+    chains = chain_constraints(dag, budget)
     for u, v in _long_paths(dag, budget):
         assert _implied_gap(dag, chains, u).get(v, 0) >= 1, (u, v)
     # no constraint on a pair whose paths all fit the budget
@@ -80,7 +80,7 @@ def test_constraints_stay_few_on_a_long_chain() -> None:
         if i:
             dag.edge(i - 1, i, 0)
             dag.data_edges.append((i - 1, i))
-    chains = _chain_constraints(dag, 3.0)
+    chains = chain_constraints(dag, 3.0)
     assert sorted(chains) == [(u, u + 3, 1) for u in range(397)]
     starts, length, _ = schedule_dag(dag, 3.0, 1, 2.0, None, {})
     assert length == 133 and all(starts[i + 3] > starts[i] for i in range(397))

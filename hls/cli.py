@@ -141,6 +141,10 @@ def _explored(
     fn = c_to_kernel(parsed.ast, parsed.path, opts.top, [])
     click.echo(f"hls: {opts.top}: exploring unrolling and partitioning within {budget.describe()}", err=True)
     found = explore(opts, fn, budget, jobs, dask, progress=lambda note: click.echo(f"hls: {opts.top}: explore: {note}", err=True), max_designs=max_designs)
+    if found.chosen.cycles is not None and not budget.allows(found.chosen.resources):
+        # (the operators a kernel needs at least once each may alone exceed the budget)
+        used = ", ".join(f"{k.upper()} {found.chosen.resources[k]}" for k, v in dataclasses.asdict(budget).items() if v is not None)
+        click.echo(f"hls: {opts.top}: warning: no design found within {budget.describe()}: the smallest uses {used}", err=True)
     return dataclasses.replace(opts, directives=found.chosen.directives, exploration=found.as_dict())
 
 

@@ -278,6 +278,7 @@ class Exploration:
             "evaluated": self.evaluated,
             "baseline": {"cycles": self.baseline.cycles, "resources": self.baseline.resources},
             "chosen": {"cycles": self.chosen.cycles, "resources": self.chosen.resources},
+            "over_budget": self.chosen.cycles is not None and not self.budget.allows(self.chosen.resources),
             "directives": [{"pragma": d.pragma, "where": d.where} for d in self.chosen.directives],
             "rounds": self.rounds,
         }

@@ -211,6 +211,7 @@ def _exploration_text(found: dict[str, Any]) -> list[str]:
         f"  budget: {budget}; {found['evaluated']} designs evaluated",
         f"  source pragmas only: {base['cycles']} cycles, {base['resources'].get('dsp', '?')} DSP",
         f"  chosen:              {chosen['cycles']} cycles, {chosen['resources'].get('dsp', '?')} DSP",
+        *(["  over the budget: no design found within it (this is the smallest)"] if found.get("over_budget") else []),
         *(f"  step: {r}" for r in found["rounds"]),
         "  directives (pragmas to paste):" if found["directives"] else "  no directive pays within the budget",
         *(f"    {d['pragma']}  // {d['where']}" for d in found["directives"]),

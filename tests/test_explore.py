@@ -202,3 +202,16 @@ def test_copies_share_an_operation_on_the_same_values(tmp_path: Path) -> None:
     assert found["chosen"]["resources"]["dsp"] == 39 and found["chosen"]["cycles"] < found["baseline"]["cycles"]
     text = _explored_and_cosim(tmp_path, "40")
     assert text.count("_shared = (alpha * A_read):f64;") == 1 and text.count("_shared * B_0_") == 2
+
+
+def test_a_budget_no_design_fits_is_said(tmp_path: Path) -> None:
+    """The float multiply and add of one copy take 5 DSPs: within 4, the smallest design is chosen
+    and the report and a warning say it is over the budget (deriche's exp and pow alone exceed
+    its 23)."""
+    report, stderr = _explore(tmp_path, "--max-dsp", "4")
+    found = report["exploration"]
+    assert found["over_budget"] and found["chosen"]["resources"]["dsp"] == 5
+    assert "warning: no design found within DSP 4: the smallest uses DSP 5" in stderr
+    assert "over the budget: no design found within it" in (tmp_path / "out" / "report.rpt").read_text()
+    within, _ = _explore(tmp_path, "--max-dsp", "5", name="fits")
+    assert not within["exploration"]["over_budget"]

@@ -39,12 +39,12 @@ from collections.abc import Callable
 
 import islpy as isl
 
-from hls.diagnostics import HlsError
+from hls.diagnostics import HlsError, SourceLoc
 from hls.frontend.affine import affine_model, isl_name, never_same_element
 from hls.frontend.dependences import bounded, dependences
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import AffineModel, AffineStatement, Dependence
-from hls.ir.ctypes import INT, ArrayType, FloatType, IntType
+from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
     ArrayRead,
@@ -67,6 +67,7 @@ from hls.ir.kernel import (
     array_storage,
     clone_expr,
     copy_stmts,
+    expr_children,
     has_loop,
     print_expr,
     print_kernel,
@@ -74,6 +75,7 @@ from hls.ir.kernel import (
     replace_expr,
     replace_in_stmts,
     stmt_variables,
+    unique_name,
 )
 from hls.report import static_latency
 from hls.scheduler.cpsat import strong_components
@@ -1536,17 +1538,137 @@ def _too_large(fn: KernelFunction) -> str | None:
     return f"not searched: {count} dependences (the search takes kernels of up to {_SEARCHED_DEPENDENCES})"
 
 
+def _ends_early(stmts: list[Stmt]) -> bool:
+    """Whether a loop among ``stmts`` may end early or holds a return."""
+    return any(lp.exits or any(isinstance(x, Return) for x in _statements(lp.body)) for lp in _loops_in(stmts))
+
+
+def _nest_by_nest(fn: KernelFunction, opts: ScheduleOptions) -> KernelFunction:
+    """``fn``, which has loops that may end early, with each outermost nest that has none (at the
+    top level or in top-level branches) in its best order, found as for a kernel of that nest
+    alone: the orders of a nest's own iterations do not depend on the code around it. Scalars
+    the nest writes stay live after it (scalar expansion must not take them)."""
+    notes: list[str] = []
+    taken = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()} | {lp.name for lp in fn.loops()}
+
+    def block(stmts: list[Stmt]) -> list[Stmt]:
+        out: list[Stmt] = []
+        for s in stmts:
+            if isinstance(s, If):
+                s.then_body, s.else_body = block(s.then_body), block(s.else_body)
+                out.append(s)
+            elif isinstance(s, For) and not _ends_early([s]):
+                out += nest(s)
+            else:
+                out.append(s)
+        return out
+
+    def nest(item: For) -> list[Stmt]:
+        used = stmt_variables([item])
+        written = [v for v in fn.locals if v in _written_variables([item])]
+        # (each local the nest writes read after it, as the rest of the kernel may: no copy or
+        # scalar expansion may take it for dead)
+        keep = [Assign(Variable(unique_name(f"{v.name}_live", taken), _element_type(v), "local", v.loc), None, _first_element(v, item.loc), item.loc)
+                for v in written]  # fmt: skip
+        live = {a.var.name for a in keep}
+        sub = dataclasses.replace(
+            fn, body=[copy_stmts([item], {}, lambda lp: (lp.var, lp.name))[0], *keep], locals=[v for v in fn.locals if v in used] + [a.var for a in keep],
+            transformations=[], kept_together=set(fn.kept_together),
+        )  # fmt: skip
+        best = _best_order(sub, opts, True)
+        if best is sub or not any(x.startswith("applied:") for x in best.transformations):
+            return [item]
+        body = [x for x in best.body if not (isinstance(x, Assign) and x.var.name in live)]
+        # the candidates are deep copies: their variables become the kernel's own again, and new
+        # variables and loops get names no other part of the kernel uses
+        originals = {v.name: v for v in fn.params + fn.locals}
+        own = {v.name for v in stmt_variables([item])} | {lp.name for lp in _loops_in([item])}
+        for v in best.locals:
+            if v.name not in originals and v.name not in live:
+                v.name = unique_name(v.name, taken)
+                fn.locals.append(v)
+                originals[v.name] = v
+        for lp in _loops_in(body):
+            if lp.var.name not in own:
+                lp.var.name = unique_name(lp.var.name, taken)
+            if lp.name not in own:
+                lp.name = unique_name(lp.name, taken)
+        _rebind(body, originals)
+        notes.extend(f"nest '{item.name}' (line {item.loc.line}): {x}" for x in best.transformations)
+        return body
+
+    fn.body = block(fn.body)
+    fn.transformations = notes or ["none: a loop may end early (break, return or while) and the other nests keep their order"]
+    return fn
+
+
+def _rebind(stmts: list[Stmt], originals: dict[str, Variable]) -> None:
+    """Every reference in ``stmts`` (in place) to a variable named in ``originals`` made to that
+    variable (loop iterators stay the loops' own)."""
+
+    def var(v: Variable) -> Variable:
+        return originals.get(v.name, v) if v.kind != "loop" else v
+
+    def expr(e: Expr) -> None:
+        if isinstance(e, VarRead):
+            e.var = var(e.var)
+        elif isinstance(e, ArrayRead):
+            e.array = var(e.array)
+        for c in expr_children(e):
+            expr(c)
+
+    for s in stmts:
+        if isinstance(s, Assign):
+            s.var = var(s.var)
+            for e in [*(s.indices or []), s.value]:
+                expr(e)
+        elif isinstance(s, If):
+            expr(s.cond)
+            _rebind(s.then_body, originals)
+            _rebind(s.else_body, originals)
+        elif isinstance(s, For):
+            s.exits = [var(v) for v in s.exits]
+            expr(s.init)
+            expr(s.bound)
+            _rebind(s.body, originals)
+        elif s.value is not None:
+            expr(s.value)
+
+
+def _written_variables(stmts: list[Stmt]) -> set[Variable]:
+    """The scalars and arrays ``stmts`` assign (loop iterators aside)."""
+    out: set[Variable] = set()
+    for s in stmts:
+        if isinstance(s, Assign):
+            out.add(s.var)
+        elif isinstance(s, If):
+            out |= _written_variables(s.then_body) | _written_variables(s.else_body)
+        elif isinstance(s, For):
+            out |= _written_variables(s.body)
+    return out
+
+
+def _element_type(v: Variable) -> ScalarType:
+    return v.type.elem if isinstance(v.type, ArrayType) else v.type
+
+
+def _first_element(v: Variable, loc: SourceLoc) -> Expr:
+    """A read of scalar ``v``, or of the first element of array ``v``."""
+    if isinstance(v.type, ArrayType):
+        return ArrayRead(v, [Const(0, INT, loc) for _ in v.type.dims], loc)
+    return VarRead(v, loc)
+
+
 def _best_order(fn: KernelFunction, opts: ScheduleOptions, enabled: bool) -> KernelFunction:
     if not enabled:
         return fn
     if (why := _too_large(fn)) is not None:
         fn.transformations = [why]
         return fn
-    if any(lp.exits for lp in fn.loops()):
+    if any(lp.exits for lp in fn.loops()) or any(isinstance(s, Return) for lp in fn.loops() for s in _statements(lp.body)):
         # the candidates' orders assume every iteration runs: a loop that may end early (a
-        # break, a return, a while loop) stays as written, and so does the rest (for now)
-        fn.transformations = ["none: a loop may end early (break, return or while), the loops stay as written"]
-        return fn
+        # break, a return, a while loop) stays as written; the other nests are searched one by one
+        return _nest_by_nest(fn, opts)
     cands: list[KernelFunction] = []
     seen: set[str] = set()
 

@@ -108,6 +108,9 @@ class KernelGenerator:
         self.no_calls = False
         self.loop_mult = 1
         self.sizes: list[int] = []
+        # the top's return type, once its body is being written (None: void, or still in the helpers)
+        self.top_ret: CType | None = None
+        self.in_top = False
 
     # ---------------------------------------------------------------- small helpers
     def on(self, feature: str) -> bool:
@@ -607,6 +610,17 @@ class KernelGenerator:
                 self.emit("/* fall through */")
         self.emit("}")
 
+    def early_return(self) -> None:
+        """``if (c) return;`` (``return v;`` in a top with a value) anywhere inside the top's
+        loops, branches and switches: the rest of the call is skipped."""
+        cond = self.condition(2)
+        if self.top_ret is None:
+            self.emit(f"if ({cond.text}) return;")
+        else:
+            value = self.value_for(self.top_ret, 2)
+            self.emit(f"if ({cond.text}) return {value.text if value is not None else exprs.int_constant(0, self.top_ret).text};")
+        self.used.add("early_return")
+
     def skip_rest(self) -> None:
         """``if (c) continue;`` or ``if (c) break;`` (only inside a loop; a break inside a switch
         is the switch's)."""
@@ -658,6 +672,35 @@ class KernelGenerator:
             self.partition_pragma(name, dims)
             self.arrays.append(Array(name, ty, dims, True, local=True))
         self.used.add("static_locals")
+
+    def global_state(self) -> None:
+        """A file-scope variable the top reads and writes: state kept from call to call (a scalar
+        with an initializer, or an array, ``static`` or not, zero or initialized), which cosim
+        compares after every call like an argument. Its value is unknown after the first call:
+        the full range of its type."""
+        ty = self.scalar_type(0.3 if self.on("local_float") else 0.0)
+        storage = "static " if self.rng.random() < 0.5 else ""
+
+        def literal() -> str:
+            if ty.is_float:
+                return exprs.float_literal(self.rng.choice(FLOAT_CONSTANTS) * self.rng.choice([1, -1]), ty).text
+            return exprs.int_constant(self.rng.randint(max(ty.min, -100), min(ty.max, 100)), ty).text
+
+        if self.rng.random() < 0.4:
+            name = self.fresh("g")
+            self.table_lines.append(f"{storage}{ty.name} {name} = {literal()};")
+            self.scalars.append(Var(name, ty, ty.min if not ty.is_float else 0, ty.max if not ty.is_float else 0, True))
+        else:
+            dims = (self.rng.choice(self.sizes),) if self.rng.random() < 0.7 else (self.rng.randint(2, 4), self.rng.choice(self.sizes))
+            name = self.fresh("ga")
+            shape = "".join(f"[{d}]" for d in dims)
+            if self.rng.random() < 0.5 and len(dims) == 1:
+                init = " = {" + ", ".join(literal() for _ in range(self.rng.randint(1, dims[0]))) + "}"
+            else:
+                init = ""  # (zero before the first call)
+            self.table_lines.append(f"{storage}{ty.name} {name}{shape}{init};")
+            self.arrays.append(Array(name, ty, dims, True, local=True))
+        self.used.add("globals")
 
     def pointer_alias(self) -> None:
         """A pointer into a 1-D array argument (``T *p = a + c``), read and written as the array of
@@ -735,6 +778,9 @@ class KernelGenerator:
         self.used.add("structs")
 
     def statement(self, loop_depth: int) -> None:
+        if self.in_top and self.depth > 1 and self.late_chance("early_return", 0.04):
+            self.early_return()
+            return
         kinds = [("assign", 5.0)]
         for kind, feature, w in (
             ("if", "if_else", 1.2), ("loop", "nested_loops", 1.5 if loop_depth > 0 else 0.0), ("local", "local_scalars", 0.8),
@@ -1110,6 +1156,7 @@ class KernelGenerator:
                 self.helper()
         helper_lines, self.lines = self.lines, []
         ret = self.scalar_type(0.3) if self.chance("return_value", 0.5) else None
+        self.top_ret, self.in_top = ret, True
         self.depth = 1
         if self.chance("interface_pragma", 0.1):
             arr = rng.choice([p for p in params if p.role == "array"])
@@ -1131,6 +1178,8 @@ class KernelGenerator:
             self.static_local()
         if self.late_chance("structs", 0.15):
             self.struct_local()
+        if self.late_chance("globals", 0.2):
+            self.global_state()
         if self.late_chance("pointers", 0.15):
             self.pointer_alias()
         if self.late_chance("pointers", 0.1):

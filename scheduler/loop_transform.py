@@ -1538,9 +1538,20 @@ def _too_large(fn: KernelFunction) -> str | None:
     return f"not searched: {count} dependences (the search takes kernels of up to {_SEARCHED_DEPENDENCES})"
 
 
+def _all_loops(stmts: list[Stmt]) -> list[For]:
+    """Every loop of ``stmts``, inner ones too, outer before inner."""
+    out: list[For] = []
+    for s in stmts:
+        if isinstance(s, For):
+            out += [s, *_all_loops(s.body)]
+        elif isinstance(s, If):
+            out += _all_loops(s.then_body) + _all_loops(s.else_body)
+    return out
+
+
 def _ends_early(stmts: list[Stmt]) -> bool:
-    """Whether a loop among ``stmts`` may end early or holds a return."""
-    return any(lp.exits or any(isinstance(x, Return) for x in _statements(lp.body)) for lp in _loops_in(stmts))
+    """Whether a loop among ``stmts`` (at any depth) may end early or holds a return."""
+    return any(lp.exits or any(isinstance(x, Return) for x in _statements(lp.body)) for lp in _all_loops(stmts))
 
 
 def _nest_by_nest(fn: KernelFunction, opts: ScheduleOptions) -> KernelFunction:
@@ -1582,13 +1593,13 @@ def _nest_by_nest(fn: KernelFunction, opts: ScheduleOptions) -> KernelFunction:
         # the candidates are deep copies: their variables become the kernel's own again, and new
         # variables and loops get names no other part of the kernel uses
         originals = {v.name: v for v in fn.params + fn.locals}
-        own = {v.name for v in stmt_variables([item])} | {lp.name for lp in _loops_in([item])}
+        own = {v.name for v in stmt_variables([item])} | {lp.name for lp in _all_loops([item])}
         for v in best.locals:
             if v.name not in originals and v.name not in live:
                 v.name = unique_name(v.name, taken)
                 fn.locals.append(v)
                 originals[v.name] = v
-        for lp in _loops_in(body):
+        for lp in _all_loops(body):
             if lp.var.name not in own:
                 lp.var.name = unique_name(lp.var.name, taken)
             if lp.name not in own:

@@ -33,8 +33,10 @@ from hls.ir.kernel import (
     Stmt,
     Variable,
     VarRead,
+    assignments,
     clone_expr,
     expr_children,
+    nested_loops,
     print_expr,
     read_variables,
     replace_expr,
@@ -65,15 +67,11 @@ def _block(fn: KernelFunction, stmts: list[Stmt], names: set[str]) -> int:
     return moved
 
 
-def _written(stmts: list[Stmt]) -> set[Variable]:
-    out: set[Variable] = set()
-    for s in stmts:
-        if isinstance(s, Assign):
-            out.add(s.var)
-        elif isinstance(s, If):
-            out |= _written(s.then_body) | _written(s.else_body)
-        elif isinstance(s, For):
-            out |= _written(s.body) | {s.var} | set(s.exits)
+def _written(loop: For) -> set[Variable]:
+    """The variables ``loop`` changes: what it assigns, its iterators and exit flags, inner ones too."""
+    out = {a.var for a in assignments([loop])}
+    for lp in nested_loops([loop]):
+        out |= {lp.var, *lp.exits}
     return out
 
 
@@ -95,7 +93,7 @@ def _has_array_read(e: Expr) -> bool:
 def _hoist_from(fn: KernelFunction, loop: For, names: set[str]) -> list[Stmt]:
     """The assignments that compute ``loop``'s invariant expressions into new scalars, which
     replace them in the loop."""
-    changing = _written([loop])
+    changing = _written(loop)
     temps: dict[str, Variable] = {}
     out: list[Stmt] = []
 

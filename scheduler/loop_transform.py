@@ -65,10 +65,12 @@ from hls.ir.kernel import (
     array_accesses,
     array_reads,
     array_storage,
+    assignments,
     clone_expr,
     copy_stmts,
     expr_children,
     has_loop,
+    nested_loops,
     print_expr,
     print_kernel,
     read_variables,
@@ -991,7 +993,7 @@ def row_buffer_candidates(fn: KernelFunction) -> list[KernelFunction]:
             others = [(idx, loops) for a, idx, loops, _ in accesses if a is array and not _is_var(idx[0], loop.var)]
             if not any(len(loops) > len(chain) for _, loops in own):
                 continue  # no access of the row inside an inner loop
-            innermost = [lp for lp in _nested_loops(loop.body) if not any(has_loop([st]) for st in lp.body)]
+            innermost = [lp for lp in nested_loops(loop.body) if not any(has_loop([st]) for st in lp.body)]
             ports = array_storage(fn, array)[0]
             if not any(sum(a is array for a, _, lps, _ in accesses if lps and lps[-1] is lp) > ports for lp in innermost):
                 continue  # no innermost loop short of the array's ports
@@ -1399,17 +1401,6 @@ def _fold_first(head: list[Stmt], body: list[Stmt], first: Expr) -> bool:
     return True
 
 
-def _nested_loops(stmts: list[Stmt]) -> list[For]:
-    """The loops in ``stmts`` at any depth."""
-    out: list[For] = []
-    for st in stmts:
-        if isinstance(st, For):
-            out += [st, *_nested_loops(st.body)]
-        elif isinstance(st, If):
-            out += _nested_loops(st.then_body) + _nested_loops(st.else_body)
-    return out
-
-
 def _is_var(e: Expr, var: Variable) -> bool:
     return isinstance(e, VarRead) and e.var is var
 
@@ -1538,20 +1529,9 @@ def _too_large(fn: KernelFunction) -> str | None:
     return f"not searched: {count} dependences (the search takes kernels of up to {_SEARCHED_DEPENDENCES})"
 
 
-def _all_loops(stmts: list[Stmt]) -> list[For]:
-    """Every loop of ``stmts``, inner ones too, outer before inner."""
-    out: list[For] = []
-    for s in stmts:
-        if isinstance(s, For):
-            out += [s, *_all_loops(s.body)]
-        elif isinstance(s, If):
-            out += _all_loops(s.then_body) + _all_loops(s.else_body)
-    return out
-
-
 def _ends_early(stmts: list[Stmt]) -> bool:
     """Whether a loop among ``stmts`` (at any depth) may end early or holds a return."""
-    return any(lp.exits or any(isinstance(x, Return) for x in _statements(lp.body)) for lp in _all_loops(stmts))
+    return any(lp.exits or any(isinstance(x, Return) for x in _statements(lp.body)) for lp in nested_loops(stmts))
 
 
 def _nest_by_nest(fn: KernelFunction, opts: ScheduleOptions) -> KernelFunction:
@@ -1576,7 +1556,7 @@ def _nest_by_nest(fn: KernelFunction, opts: ScheduleOptions) -> KernelFunction:
 
     def nest(item: For) -> list[Stmt]:
         used = stmt_variables([item])
-        written = [v for v in fn.locals if v in _written_variables([item])]
+        written = [v for v in fn.locals if v in {a.var for a in assignments([item])}]
         # (each local the nest writes read after it, as the rest of the kernel may: no copy or
         # scalar expansion may take it for dead)
         keep = [Assign(Variable(unique_name(f"{v.name}_live", taken), _element_type(v), "local", v.loc), None, _first_element(v, item.loc), item.loc)
@@ -1593,13 +1573,13 @@ def _nest_by_nest(fn: KernelFunction, opts: ScheduleOptions) -> KernelFunction:
         # the candidates are deep copies: their variables become the kernel's own again, and new
         # variables and loops get names no other part of the kernel uses
         originals = {v.name: v for v in fn.params + fn.locals}
-        own = {v.name for v in stmt_variables([item])} | {lp.name for lp in _all_loops([item])}
+        own = {v.name for v in stmt_variables([item])} | {lp.name for lp in nested_loops([item])}
         for v in best.locals:
             if v.name not in originals and v.name not in live:
                 v.name = unique_name(v.name, taken)
                 fn.locals.append(v)
                 originals[v.name] = v
-        for lp in _all_loops(body):
+        for lp in nested_loops(body):
             if lp.var.name not in own:
                 lp.var.name = unique_name(lp.var.name, taken)
             if lp.name not in own:
@@ -1644,19 +1624,6 @@ def _rebind(stmts: list[Stmt], originals: dict[str, Variable]) -> None:
             _rebind(s.body, originals)
         elif s.value is not None:
             expr(s.value)
-
-
-def _written_variables(stmts: list[Stmt]) -> set[Variable]:
-    """The scalars and arrays ``stmts`` assign (loop iterators aside)."""
-    out: set[Variable] = set()
-    for s in stmts:
-        if isinstance(s, Assign):
-            out.add(s.var)
-        elif isinstance(s, If):
-            out |= _written_variables(s.then_body) | _written_variables(s.else_body)
-        elif isinstance(s, For):
-            out |= _written_variables(s.body)
-    return out
 
 
 def _element_type(v: Variable) -> ScalarType:

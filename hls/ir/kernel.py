@@ -575,6 +575,17 @@ def source_locations(stmts: list[Stmt]) -> frozenset[SourceLoc]:
     return frozenset(out)
 
 
+def nested_loops(stmts: list[Stmt]) -> list[For]:
+    """The loops in ``stmts`` at any depth (inside ``if`` branches too), outer before inner."""
+    out: list[For] = []
+    for s in stmts:
+        if isinstance(s, For):
+            out += [s, *nested_loops(s.body)]
+        elif isinstance(s, If):
+            out += nested_loops(s.then_body) + nested_loops(s.else_body)
+    return out
+
+
 def has_loop(stmts: list[Stmt]) -> bool:
     """Whether a loop is among ``stmts``, at any depth (inside ``if`` branches too)."""
     for s in stmts:

@@ -1623,7 +1623,7 @@ class _Lowering:
         with processing(nest[0].loc):
             return self.modulo_loop(
                 nest[0], prep.seg, at, prep.flat_iv, True, ctx.const(0, 32), total, "<", 32, True, 1, prep.flat.target,
-                tuple(lp.name for lp in nest[1:]),
+                tuple(lp.name for lp in nest[1:]), padded=prep.flat.trips[-1] if prep.flat.real_trip is not None and prep.flat.trips else None,
             )  # fmt: skip
 
     def innermost_cost(self, flat: _FlatNest, loops: list[tuple[For, Value]]) -> int:
@@ -1798,9 +1798,10 @@ class _Lowering:
 
     def modulo_loop(
         self, s: For, seg: _Segment, at: Time, iv: Value, iv_signed: bool, init: Value, bound: Value, cmp: str, cmp_width: int,
-        cmp_signed: bool, step: int, target: int, flattened: tuple[str, ...],
+        cmp_signed: bool, step: int, target: int, flattened: tuple[str, ...], padded: int | None = None,
     ) -> ForOp:  # fmt: skip
-        """Modulo-schedules the body of loop ``s`` (with ``flattened``, the loops merged into it),
+        """Modulo-schedules the body of loop ``s`` (with ``flattened``, the loops merged into it;
+        ``padded``: the iterations of its innermost level, padded for a recurrence),
         whose carried dependences are already in ``seg``."""
         ti = self.ctx.time_var("ti")
         bound_info = minimum_ii(seg.dag, seg.capacity())
@@ -1815,7 +1816,7 @@ class _Lowering:
                 if ii > 4096:
                     raise
         if ii > target:
-            self.ctx.opts.warnings.append(Diagnostic(s.loc, "warning", self.ii_reason(s, seg, bound_info, target, ii)))
+            self.ctx.opts.warnings.append(Diagnostic(s.loc, "warning", self.ii_reason(s, seg, bound_info, target, ii, padded)))
         if ii > 1 and self.ctx.opts.share:
             first, last = self.ctx.const_value.get(init), self.ctx.const_value.get(bound)
             trip = None
@@ -1834,9 +1835,15 @@ class _Lowering:
             self.exit_registers(s),
         )  # fmt: skip
 
-    def ii_reason(self, s: For, seg: _Segment, bound: MiiBound, target: int, ii: int) -> str:
-        """Why the target II was not met, as Vitis users want it: the recurrence or the resource."""
+    def ii_reason(self, s: For, seg: _Segment, bound: MiiBound, target: int, ii: int, padded: int | None = None) -> str:
+        """Why the target II was not met, as Vitis users want it: the recurrence or the resource.
+        In a nest whose rows are ``padded`` for a recurrence, the padding answers the recurrence:
+        a resource that sets the same II is the reason."""
         head = f"loop '{s.name}': II={ii} instead of the target {target}"
+        if padded is not None and bound.resource is not None and bound.res_mii >= bound.rec_mii:
+            delay, _ = _cycle_span(seg, bound)
+            pad = f" (rows padded to {padded} iterations for the recurrence of latency {delay})"
+            return self.ii_reason(s, seg, dataclasses.replace(bound, recurrence=[]), target, ii) + pad
         if bound.rec_mii >= bound.res_mii and bound.recurrence:
             cyc = bound.recurrence
             delay, dist = _cycle_span(seg, bound)

@@ -136,11 +136,13 @@ void k(double a, double b, double c, double p[12][12], const double u[12][12]) {
 
 def test_a_padded_nest_runs_at_the_ii_its_units_allow(tmp_path: Path) -> None:
     """One multiplier for two multiplies: II 2. The recurrence through p (a multiply, an add, a
-    division and a multiply) spans more than a row of 12 iterations; padding each row to half the
-    recurrence's latency makes it span one row at II 2 (before: no padding at all beyond the
+    division and a multiply) spans more than a row of 12 iterations; padding each row to about half
+    the recurrence's latency makes it span one row at II 2 (before: no padding at all beyond the
     target II, and the recurrence set the II above 2)."""
     report, _ = synth_and_cosim(tmp_path, RECURRENCE, "k")
     (loop,) = [lp for lp in report["loops"] if lp["pipelined"]]
     assert loop["achieved_ii"] == 2 and loop["res_mii"] == 2, report["loops"]
     # 11 rows of more than 12 iterations, the padding running no statement
     assert loop["flattened"] and loop["trip_count"] > 11 * 12, report["loops"]
+    # the warning names what holds the II (the unit), not the recurrence the padding answers
+    assert "2 dmul ops per iteration on the 1 unit of '#pragma HLS allocation' (line 3): ResMII=2 (rows padded to" in report["stderr"], report["stderr"]

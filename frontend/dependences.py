@@ -171,8 +171,9 @@ def _split_by_level(
     return out
 
 
-def analyze(model: AffineModel) -> list[Dependence]:
-    """All dependences of the model, sorted by source, sink, array and kind."""
+def analyze(model: AffineModel, limit: int | None = None) -> list[Dependence]:
+    """All dependences of the model, sorted by source, sink, array and kind; with ``limit``, the
+    analysis stops once it has found more (an incomplete list, for counting only)."""
     if not model.statements:
         return []
     space = model.context.get_space()
@@ -225,6 +226,8 @@ def analyze(model: AffineModel) -> list[Dependence]:
                 dst = by_name[m.get_tuple_name(isl.dim_type.out)]
                 with processing(dst.stmt.loc):
                     found.extend(_split_by_level(kind, var, m, src, dst, may or not exact_flow, budget))
+                if limit is not None and len(found) > limit:
+                    return found
     found.sort(key=lambda d: (int(d.source.name[1:]), int(d.sink.name[1:]), d.array.name, d.kind))
     return found
 
@@ -247,20 +250,38 @@ def _signature(model: AffineModel) -> str:
     return "\n".join(out)
 
 
+def _remember(key: str, deps: list[Dependence]) -> list[_Found]:
+    """Keeps the analysis ``deps`` of the model whose signature is ``key``."""
+    found = [
+        (d.kind, d.array.name, d.source.name, d.sink.name, d.relation, tuple(d.distance.values()),
+         None if d.carried_by is None else list(d.distance).index(d.carried_by), d.may)
+        for d in deps
+    ]  # fmt: skip
+    _ANALYSED[key] = found
+    if len(_ANALYSED) > _ANALYSED_KEPT:
+        _ANALYSED.popitem(last=False)
+    return found
+
+
+def count_dependences(model: AffineModel, limit: int) -> int:
+    """How many dependences ``model`` has, or some number above ``limit`` if it has more: the
+    analysis stops there (a body of hundreds of unrolled statements has a hundred thousand, and
+    finding them all takes a minute)."""
+    key = _signature(model)
+    if key in _ANALYSED:
+        return len(_ANALYSED[key])
+    deps = analyze(model, limit)
+    if len(deps) <= limit:
+        _remember(key, deps)
+    return len(deps)
+
+
 def dependences(model: AffineModel) -> AffineModel:
     """Pass entry point: the model with its dependences filled in."""
     key = _signature(model)
     found = _ANALYSED.get(key)
     if found is None:
-        deps = analyze(model)
-        found = [
-            (d.kind, d.array.name, d.source.name, d.sink.name, d.relation, tuple(d.distance.values()),
-             None if d.carried_by is None else list(d.distance).index(d.carried_by), d.may)
-            for d in deps
-        ]  # fmt: skip
-        _ANALYSED[key] = found
-        if len(_ANALYSED) > _ANALYSED_KEPT:
-            _ANALYSED.popitem(last=False)
+        found = _remember(key, analyze(model))
     else:
         _ANALYSED.move_to_end(key)
     by_name = {s.name: s for s in model.statements}

@@ -41,7 +41,7 @@ import islpy as isl
 
 from hls.diagnostics import HlsError, SourceLoc
 from hls.frontend.affine import affine_model, isl_name, never_same_element
-from hls.frontend.dependences import bounded, dependences
+from hls.frontend.dependences import bounded, count_dependences, dependences
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import AffineModel, AffineStatement, Dependence
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
@@ -1521,12 +1521,12 @@ def _too_large(fn: KernelFunction) -> str | None:
     """Why ``fn`` is not searched, if it is too large: each candidate analyses its dependences
     again, and that grows with their number (squared in the statements: unrolled copies)."""
     try:
-        count = len(dependences(affine_model(fn)).dependences)
+        count = count_dependences(affine_model(fn), _SEARCHED_DEPENDENCES)
     except (HlsError, isl.Error, Unsupported):
         return None  # (the candidates then fail as they do)
     if count <= _SEARCHED_DEPENDENCES:
         return None
-    return f"not searched: {count} dependences (the search takes kernels of up to {_SEARCHED_DEPENDENCES})"
+    return f"not searched: more than {_SEARCHED_DEPENDENCES:,} dependences (the search takes kernels of up to {_SEARCHED_DEPENDENCES:,})"
 
 
 def _ends_early(stmts: list[Stmt]) -> bool:

@@ -70,7 +70,7 @@ from hls.ir.kernel import (
     read_variables,
     unique_name,
 )
-from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, chain_constraints, greedy_schedule, minimum_ii, schedule_dag
+from hls.scheduler.cpsat import Dag, DagNode, MiiBound, ScheduleInfeasible, chain_constraints, greedy_schedule, lowest_ii, minimum_ii, schedule_dag
 from hls.scheduler.target import Target
 
 _CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
@@ -1805,16 +1805,11 @@ class _Lowering:
         whose carried dependences are already in ``seg``."""
         ti = self.ctx.time_var("ti")
         bound_info = minimum_ii(seg.dag, seg.capacity())
-        ii = max(target, bound_info.mii)
         budget = self.ctx.opts.target.budget_ns
-        while True:
-            try:
-                seg.solved = schedule_dag(seg.dag, budget, 1, self.ctx.opts.time_limit_s, ii, seg.capacity())
-                break
-            except ScheduleInfeasible:
-                ii += 1
-                if ii > 4096:
-                    raise
+        ii, seg.solved = lowest_ii(
+            lambda at: schedule_dag(seg.dag, budget, 1, self.ctx.opts.time_limit_s, at, seg.capacity()),
+            max(target, bound_info.mii),
+        )
         if ii > target:
             self.ctx.opts.warnings.append(Diagnostic(s.loc, "warning", self.ii_reason(s, seg, bound_info, target, ii, padded)))
         if ii > 1 and self.ctx.opts.share:

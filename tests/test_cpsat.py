@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from hls.scheduler.cpsat import Dag, DagNode, chain_constraints, greedy_schedule, schedule_dag
+from hls.scheduler.cpsat import Dag, DagNode, ScheduleInfeasible, chain_constraints, greedy_schedule, schedule_dag
 
 
 def _random_dag(rng: random.Random, n: int) -> Dag:
@@ -85,3 +85,63 @@ def test_constraints_stay_few_on_a_long_chain() -> None:
     starts, length, _ = schedule_dag(dag, 3.0, 1, 2.0, None, {})
     assert length == 133 and all(starts[i + 3] > starts[i] for i in range(397))
     assert greedy_schedule(dag, chains, 1, None, {}) is not None
+
+
+def _recurrence_on_one_port(n: int) -> Dag:
+    """``n`` accesses to one single-port memory in a chain of latency 1, the last feeding the
+    first of the next iteration: RecMII = ResMII = n."""
+    dag = Dag()
+    port = "mem"
+    for i in range(n):
+        dag.add(DagNode(1, 0.0, port, 32))
+        if i:
+            dag.edge(i - 1, i, 1)
+    dag.edge(n - 1, 0, 1, 1)
+    return dag
+
+
+def test_start_bounds_are_the_longest_paths() -> None:
+    from hls.scheduler.cpsat import _start_bounds
+
+    dag = _recurrence_on_one_port(4)
+    # at II 4 the carried edge leaves no slack: every start is fixed once the first is, within 10
+    assert _start_bounds(dag, [], 4, 10) == ([0, 1, 2, 3], [7, 8, 9, 10])
+    # at II 3 the cycle is positive: no start for anything
+    assert _start_bounds(dag, [], 3, 1000) is None
+    # without an II the carried edge does not count; a horizon shorter than the chain: none
+    assert _start_bounds(dag, [], None, 3) == ([0, 1, 2, 3], [0, 1, 2, 3])
+    assert _start_bounds(dag, [], None, 2) is None
+    # a chaining constraint lengthens the paths like an edge
+    assert _start_bounds(dag, [(0, 3, 5)], None, 10) == ([0, 1, 2, 5], [5, 8, 9, 10])
+
+
+def test_modulo_schedule_of_a_long_recurrence_on_one_port() -> None:
+    """(The bounds given to CP-SAT are the ones its presolve would reach, so the schedule is
+    the optimum as before.)"""
+    dag = _recurrence_on_one_port(40)
+    starts, length, _ = schedule_dag(dag, 5.0, 1, 2.0, 40, {})
+    assert starts == list(range(40)) and length == 40
+    with pytest.raises(ScheduleInfeasible):
+        schedule_dag(dag, 5.0, 1, 2.0, 39, {})
+
+
+def test_lowest_ii_is_found_in_steps_that_grow() -> None:
+    from hls.scheduler import cpsat
+
+    for first, lowest in [(3, 3), (3, 10), (3, 11), (3, 200), (50, 1234)]:
+        tried: list[int] = []
+
+        def schedule_at(ii: int, lowest: int = lowest, tried: list[int] = tried) -> tuple[list[int], int, dict[int, int]]:
+            tried.append(ii)
+            if ii < lowest:
+                raise ScheduleInfeasible("too low")
+            return [ii], ii, {}
+
+        ii, solved = cpsat.lowest_ii(schedule_at, first)
+        assert ii == lowest and solved == ([ii], ii, {})
+        if lowest < first + cpsat.LINEAR_II_STEPS:
+            assert tried == list(range(first, lowest + 1))  # one by one near MII, as before
+        else:
+            assert len(tried) <= cpsat.LINEAR_II_STEPS + 2 * (lowest - first).bit_length()
+    with pytest.raises(ScheduleInfeasible):
+        cpsat.lowest_ii(lambda ii: (_ for _ in ()).throw(ScheduleInfeasible("never")), 1)

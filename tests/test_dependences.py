@@ -221,3 +221,19 @@ def test_dataflow_over_budget_falls_back_to_a_conservative_dependence(tmp_path: 
     for d in exact:
         same = [c.relation for c in coarse if (c.kind, c.source.name, c.sink.name) == (d.kind, d.source.name, d.sink.name)]
         assert same and d.relation.is_subset(functools.reduce(lambda a, b: a.union(b), same))
+
+
+def test_counting_stops_above_the_limit(tmp_path: Path) -> None:
+    from hls.frontend.dependences import count_dependences
+
+    src = """
+    void k(int a[16], int b[16]) {
+      for (int i = 0; i < 16; i++) { a[i] = b[i] + 1; b[i] = a[i] * 2; a[i] += b[i]; }
+    }
+    """
+    every = len(analyze(model_from_source(tmp_path, src, "k")))
+    assert every > 4
+    assert 4 < count_dependences(model_from_source(tmp_path, src, "k"), 4) < every
+    assert count_dependences(model_from_source(tmp_path, src, "k"), every) == every
+    # a complete count is the analysis the pass then takes
+    assert len(dependences(model_from_source(tmp_path, src, "k")).dependences) == every

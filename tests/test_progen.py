@@ -17,7 +17,27 @@ from hls.progen.check import sanitize, write
 from hls.progen.ctyping import DOUBLE, FLOAT, INT, LLONG, SHORT, UCHAR, UINT, ULLONG, convert, float_clamp_bounds, int_to_float, usual
 from hls.progen.emit import render
 from hls.progen.interp import Interp, c_fmax, c_fmin
-from hls.progen.model import Array, Assign, Binary, Call, Const, Elem, Function, If, Program, Return, Scalar, Stmt, Var
+from hls.progen.model import (
+    Array,
+    Assign,
+    Binary,
+    Break,
+    Call,
+    Const,
+    Continue,
+    Decl,
+    Elem,
+    For,
+    Function,
+    If,
+    Incr,
+    Program,
+    Return,
+    Scalar,
+    Stmt,
+    Var,
+    While,
+)  # fmt: skip
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 # (300006: an early return, generated before the helper's locals, read one of them)
@@ -43,7 +63,7 @@ def test_sample_is_well_defined(tmp_path: Path, seed: int) -> None:
 
 def test_feature_coverage() -> None:
     feats: set[str] = set()
-    for seed in range(1, 71):
+    for seed in range(1, 121):
         feats |= build(seed).prog.features
     wanted = {
         "idiom_reduction", "idiom_minmax", "idiom_argmax", "idiom_prefix", "idiom_stencil1", "idiom_stencil2", "idiom_matmul",
@@ -52,7 +72,7 @@ def test_feature_coverage() -> None:
         "knr", "helper_writer", "helper_loop", "call_in_condition", "call_in_ternary", "call_stmt", "math_sqrt", "math_fmin",
         "math_fmax", "math_fabs", "chained", "compound", "incr", "pragma_ii", "pragma_off", "bind_storage", "opt_ii",
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
-        "main_first", "static_top", "early_return", "array_init",
+        "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -169,3 +189,29 @@ def test_interpreter_stops_at_an_early_return() -> None:
     (taken, _), (skipped, _) = Interp(prog).run()
     assert taken["a"] == [5, 7, 5]
     assert skipped["a"] == [1, 2, 5]
+
+
+def test_interpreter_loops_that_end_early() -> None:
+    """``while (k < 4 && a[k] != 0) k++;``, ``do k++; while (k < 2 && 0);``, and a ``for`` whose body runs
+    ``continue`` on odd ``i`` and ``break`` at ``i == 5``: the counts and sums C gives."""
+    a = Array("a", INT, [4])
+    out = Array("out", INT, [3])
+    k, m, i = Scalar("k", INT), Scalar("m", INT), Scalar("i", INT, "loop")
+    zero, one = Const(INT, 0), Const(INT, 1)
+    body: list[Stmt] = [
+        Decl(k, zero),
+        While(Binary("&&", Binary("<", Var(k), Const(INT, 4)), Binary("!=", Elem(a, [Var(k)]), zero)), [Incr(Var(k), "++")]),
+        Assign([Elem(out, [zero])], "=", Var(k)),
+        Decl(m, Const(INT, 7)),
+        While(Binary("&&", Binary("<", Var(m), Const(INT, 2)), zero), [Incr(Var(m), "++")], do=True),
+        Assign([Elem(out, [one])], "=", Var(m)),
+        Assign([Elem(out, [Const(INT, 2)])], "=", zero),
+        For(i, zero, "<", Const(INT, 10), 1, [
+            If(Binary("==", Var(i), Const(INT, 5)), [Break()]),
+            If(Binary("&", Var(i), one), [Continue()]),
+            Assign([Elem(out, [Const(INT, 2)])], "+=", Var(i)),
+        ]),
+    ]  # fmt: skip
+    prog = Program(1, Function("top", None, [a, out], body, static=False), [], [{"a": [3, 2, 0, 1], "out": [0, 0, 0]}])
+    ((got, _),) = Interp(prog).run()
+    assert got["out"] == [2, 8, 0 + 2 + 4]

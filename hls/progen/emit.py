@@ -24,11 +24,13 @@ from hls.progen.model import (
     Assign,
     AssignExpr,
     Binary,
+    Break,
     Call,
     Cast,
     Comment,
     Cond,
     Const,
+    Continue,
     Decl,
     Elem,
     Expr,
@@ -44,6 +46,7 @@ from hls.progen.model import (
     Stmt,
     Unary,
     Var,
+    While,
     walk_expr,
     walk_stmts,
 )
@@ -255,6 +258,15 @@ class Emitter:
             return out + [f"{p}}}"]
         if isinstance(s, For):
             return self.loop(s, ind)
+        if isinstance(s, While):
+            c = _strip(self.ex(s.c))
+            if s.do:
+                return [f"{p}do {{", *self.stmts(s.body, ind + 1), f"{p}}} while ({c});"]
+            return [f"{p}while ({c}) {{", *self.stmts(s.body, ind + 1), f"{p}}}"]
+        if isinstance(s, Break):
+            return [f"{p}break;"]
+        if isinstance(s, Continue):
+            return [f"{p}continue;"]
         if isinstance(s, Return):
             return [f"{p}return {_strip(self.value(s.e, self.ret))};"]
         raise AssertionError(s)  # pragma: no cover

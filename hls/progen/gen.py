@@ -38,11 +38,13 @@ from hls.progen.model import (
     Assign,
     AssignExpr,
     Binary,
+    Break,
     Call,
     Cast,
     Comment,
     Cond,
     Const,
+    Continue,
     Decl,
     Elem,
     Expr,
@@ -59,6 +61,7 @@ from hls.progen.model import (
     Stmt,
     Unary,
     Var,
+    While,
     walk_expr,
     walk_stmts,
 )
@@ -382,7 +385,7 @@ class Gen:
                     fix(s.then)
                     if s.els:
                         fix(s.els)
-                if isinstance(s, For):
+                if isinstance(s, (For, While)):
                     fix(s.body)
             if ret:
                 stmts.remove(ret[0])
@@ -1220,7 +1223,7 @@ class Gen:
             "reduction", "reduction", "minmax", "prefix", "stencil1", "stencil2", "matmul", "histogram", "saturate",
             "bits", "convert", "cond_update", "random_nest", "random_nest", "loop_in_if", "helper_loop", "chained",
             "local_array", "argmax", "shortcircuit", "inplace", "inplace", "window", "window", "recurrence", "recurrence",
-            "carried", "carried", "scatter", "overwrite", "tri_update",
+            "carried", "carried", "scatter", "overwrite", "tri_update", "search", "search", "early_exit",
         ]  # fmt: skip
         for _ in range(8):
             kind = self.pick(kinds)
@@ -1628,6 +1631,41 @@ class Gen:
                 self.feat("assign_in_ternary")
             body.append(Assign([tgt], "=", self.coerce(Cond(self.condition(inner, 2, True), arm_a, arm_b), o.elem)))
         self.feat("cond_update")
+        return outer
+
+    def idiom_search(self, sc: Scope) -> list[Stmt]:
+        """A loop whose exit depends on the data, bounded by a counter: ``while (k < N && c(A[k])) {...; k++;}``
+        (a search), or ``do {...; k++;} while (k < N && c(A[k]));``; the counter is used afterwards."""
+        a = self.pick(sc.arrays)
+        n = a.dims[0]
+        k = Scalar(self.name("k"), self.pick([INT, INT, UINT, self.int_type(wide=True)]), "local")
+        inner = sc.child(Loop(k, 0, n - 1))
+        el = Elem(a, [Var(k), *[self.subscript(inner, d) for d in a.dims[1:]]])
+        if a.elem.kind == "bool":
+            test: Expr = el if self.chance(0.5) else Unary("!", el)
+        else:
+            test = self.cmp(self.pick(["<", "<=", ">", ">=", "!=", "=="]), el, self.expr(sc, "float" if a.elem.is_float else "int", 1))
+        if self.chance(0.3):
+            test = Binary(self.pick(["&&", "||"]), test, self.condition(inner, 1, False))
+        do = self.chance(0.35)
+        c = Binary("&&", Binary("<", Var(k), lit(n)), test)
+        body = self.block(inner, self.rng.randint(0, 2) if not do else self.rng.randint(1, 2))
+        body.append(Incr(Var(k), "++", prefix=self.chance(0.3)) if self.chance(0.8) else Assign([Var(k)], "+=", lit(1)))
+        self.feat("do_while" if do else "while")
+        sc.scalars.append(k)
+        return [Decl(k, lit(0)), While(c, body, do), *self.sink(sc, Var(k))]
+
+    def idiom_early_exit(self, sc: Scope) -> list[Stmt]:
+        """A loop nest left early: ``if (c) break;`` or ``if (c) continue;`` in its innermost body."""
+        a = self.pick(sc.arrays)
+        dims = list(a.dims)
+        if self.chance(0.4) and len(dims) > 1:
+            dims = dims[:-1]
+        outer, body, inner, _ = self.nest(sc, dims, perfect=self.chance(0.5))
+        body.extend(self.block(inner, self.rng.randint(1, 3)))
+        jump: Stmt = Break() if self.chance(0.6) else Continue()
+        body.insert(self.rng.randint(0, len(body)), If(self.condition(inner, 2, False), [jump]))
+        self.feat("break" if isinstance(jump, Break) else "continue")
         return outer
 
     def idiom_random_nest(self, sc: Scope) -> list[Stmt]:

@@ -37,11 +37,13 @@ from hls.progen.model import (
     Assign,
     AssignExpr,
     Binary,
+    Break,
     Call,
     Cast,
     Comment,
     Cond,
     Const,
+    Continue,
     Decl,
     Elem,
     Expr,
@@ -57,6 +59,7 @@ from hls.progen.model import (
     Stmt,
     Unary,
     Var,
+    While,
     is_constant,
 )
 
@@ -108,6 +111,14 @@ def gcc_fold(fn: str, args: list[float], bits: int) -> float | None:
     if math.isinf(v) or abs(v) < 2.0**emin:
         return None
     return v
+
+
+class _Jump(Exception):
+    """A ``break`` or ``continue`` leaving the statements of a loop body."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
 
 
 class Reject(Exception):
@@ -260,6 +271,12 @@ class Interp:
                 self.block(s.els, fr, fn, ret)
         elif isinstance(s, For):
             self.loop(s, fr, fn, ret)
+        elif isinstance(s, While):
+            self.while_loop(s, fr, fn, ret)
+        elif isinstance(s, Break):
+            raise _Jump("break")
+        elif isinstance(s, Continue):
+            raise _Jump("continue")
         elif isinstance(s, Return):
             assert fn.ret is not None
             ret[0] = self.store_conv(self.ev(s.e, fr), s.e.ty, fn.ret)
@@ -279,7 +296,11 @@ class Interp:
             assert cur is not None
             if not self.truth(self.compare(s.cmp, cur, v.ty, self.ev(s.bound, fr), s.bound.ty)):
                 break
-            self.block(s.body, fr, fn, ret)
+            try:
+                self.block(s.body, fr, fn, ret)
+            except _Jump as jump:
+                if jump.kind == "break":
+                    break
             if ret[1] is not None:
                 return
             cur = fr.scalars[id(v)]
@@ -289,6 +310,22 @@ class Interp:
             if pt.signed and not (pt.min <= nxt <= pt.max):
                 raise Reject("loop variable overflows")
             fr.scalars[id(v)] = wrap(nxt, v.ty)
+
+    def while_loop(self, s: While, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
+        """Runs a ``while`` or ``do``/``while`` loop."""
+        first = s.do
+        while True:
+            self.tick()
+            if not first and not self.truth(self.ev(s.c, fr)):
+                break
+            first = False
+            try:
+                self.block(s.body, fr, fn, ret)
+            except _Jump as jump:
+                if jump.kind == "break":
+                    break
+            if ret[1] is not None:
+                return
 
     def store_conv(self, val: Value, src: CType, dst: CType) -> Value:
         """An implicit conversion (assignment, initialisation, return); the generator casts float to int

@@ -309,6 +309,26 @@ class For(Stmt):
 
 
 @dataclass(eq=False)
+class While(Stmt):
+    """``while (c) {...}``, or ``do {...} while (c);`` with ``do``: a loop whose exit depends on the data
+    (the generator keeps a counter in ``c`` that bounds it)."""
+
+    c: Expr
+    body: list[Stmt]
+    do: bool = False
+
+
+@dataclass(eq=False)
+class Break(Stmt):
+    """``break;`` out of the innermost loop."""
+
+
+@dataclass(eq=False)
+class Continue(Stmt):
+    """``continue;`` with the innermost (``for``) loop's next iteration."""
+
+
+@dataclass(eq=False)
 class Return(Stmt):
     """``return e;``: the last statement, or early in a helper (``if (c) return e;``, not in a loop)."""
 
@@ -388,6 +408,8 @@ def stmt_exprs(s: Stmt) -> list[Expr]:
         return [s.c]
     if isinstance(s, For):
         return [s.init, s.bound]
+    if isinstance(s, While):
+        return [s.c]
     if isinstance(s, Return):
         return [s.e]
     return []
@@ -402,7 +424,7 @@ def walk_stmts(body: list[Stmt]) -> list[Stmt]:
             out.extend(walk_stmts(s.then))
             if s.els:
                 out.extend(walk_stmts(s.els))
-        elif isinstance(s, For):
+        elif isinstance(s, (For, While)):
             out.extend(walk_stmts(s.body))
     return out
 

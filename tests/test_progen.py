@@ -41,7 +41,9 @@ from hls.progen.model import (
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 # (300006: an early return, generated before the helper's locals, read one of them)
-SAMPLE = [*range(1, 9), 300006, 320057]  # (320057: a 2-D local array initializer)
+# (320057: a 2-D local array initializer; 19: file-scope state read by a testbench in another file through an
+# extern declaration; 23: a const table and state, main first)
+SAMPLE = [*range(1, 9), 19, 23, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -73,6 +75,7 @@ def test_feature_coverage() -> None:
         "math_fmax", "math_fabs", "chained", "compound", "incr", "pragma_ii", "pragma_off", "bind_storage", "opt_ii",
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
+        "global_table", "global_state", "global_static",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -215,3 +218,21 @@ def test_interpreter_loops_that_end_early() -> None:
     prog = Program(1, Function("top", None, [a, out], body, static=False), [], [{"a": [3, 2, 0, 1], "out": [0, 0, 0]}])
     ((got, _),) = Interp(prog).run()
     assert got["out"] == [2, 8, 0 + 2 + 4]
+
+
+def test_interpreter_keeps_file_scope_state_between_calls() -> None:
+    """``g[0] += a[0];`` over two calls: the state starts from its initializer and carries over; a const table is
+    read as initialised."""
+    a = Array("a", INT, [1])
+    g = Array("g", INT, [2], "global", initial=[10, 20])
+    tab = Array("tab", INT, [2], "global", const=True, initial=[3, 4])
+    body: list[Stmt] = [
+        Assign([Elem(g, [Const(INT, 0)])], "+=", Binary("*", Elem(a, [Const(INT, 0)]), Elem(tab, [Const(INT, 1)]))),
+    ]
+    prog = Program(1, Function("top", None, [a], body, static=False), [], [{"a": [1]}, {"a": [2]}])
+    prog.globals = [g, tab]
+    (first, _), (second, _) = Interp(prog).run()
+    assert first["g"] == [14, 20] and second["g"] == [22, 20]
+    assert "tab" in first and first["tab"] == [3, 4]
+    text = render(prog)[0]
+    assert "int g[2] = {10, 20};" in text and "const int tab[2] = {3, 4};" in text

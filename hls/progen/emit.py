@@ -340,6 +340,7 @@ class Emitter:
         fns = [self.prog.top, *self.prog.helpers]
         spellings: set[str] = set()
         uses_math = False
+        spellings.update(g.elem.spelling for g in self.prog.globals)
         for fn in fns:
             for p in fn.params:
                 spellings.add(p.elem.spelling if isinstance(p, Array) else p.ty.spelling)
@@ -383,6 +384,20 @@ class Emitter:
         lines += self.function(self.prog.top, self.prog.top_pragmas) + [""]
         return "\n".join(lines)
 
+    def global_array(self, g: Array) -> str:
+        """A file-scope array's definition with its initializer (braces per dimension)."""
+        head = f"{'static ' if g.static else ''}{'const ' if g.const else ''}{tname(g.elem)} {g.name}" + "".join(f"[{self.dim(d)}]" for d in g.dims)
+        if g.initial is None:
+            return head + ";"
+
+        def braces(vals: list[Value], dims: list[int]) -> str:
+            if len(dims) == 1:
+                return "{" + ", ".join(_initial_lit(v, g.elem) for v in vals) + "}"
+            step = len(vals) // dims[0]
+            return "{" + ", ".join(braces(vals[k * step : (k + 1) * step], dims[1:]) for k in range(dims[0])) + "}"
+
+        return f"{head} = {braces(list(g.initial), g.dims)};"
+
     # --- testbench -----------------------------------------------------------------------------------------------------
 
     def testbench(self, standalone: bool) -> str:
@@ -396,12 +411,17 @@ class Emitter:
                 lines.append("#include <stdbool.h>")
             lines += self.type_lines()
             lines.append(self.signature(_unstatic(top)) + ";")
+            for g in prog.globals:
+                if not g.const:
+                    assert not g.static
+                    lines.append(f"extern {tname(g.elem)} {g.name}" + "".join(f"[{self.dim(d)}]" for d in g.dims) + ";")
         scalars = [p for p in top.params if isinstance(p, Scalar)]
         if any(p.ty.is_float and p.ty.bits == 32 for p in scalars):
             lines.append("static float tb_f32(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }")
         if any(p.ty.is_float and p.ty.bits == 64 for p in scalars):
             lines.append("static double tb_f64(uint64_t u) { double d; memcpy(&d, &u, sizeof d); return d; }")
-        if any(p.elem.is_float for p in top.params if isinstance(p, Array)) or (top.ret is not None and top.ret.is_float):
+        printed = [p for p in top.params if isinstance(p, Array)] + [g for g in prog.globals if not g.const]
+        if any(a.elem.is_float for a in printed) or (top.ret is not None and top.ret.is_float):
             lines += [
                 "static void tb_pf(double v, int is_float) {",
                 '  if (v != v) { printf("nan\\n"); return; }',
@@ -435,7 +455,7 @@ class Emitter:
                 lines.append(f"  {{ {tname(top.ret)} r = {callx}; {_print(top.ret, 'r')} }}")
             else:
                 lines.append(f"  {callx};")
-            for a in arrays:
+            for a in arrays + [g for g in prog.globals if not g.const]:
                 lines.append(f"  for (k = 0; k < {a.size}; k++) {{ {tname(a.elem)} x = (({tname(a.elem)} *){a.name})[k]; {_print(a.elem, 'x')} }}")
         lines += ["  return 0;", "}", ""]
         return "\n".join(lines)
@@ -453,6 +473,9 @@ def expected_output(prog: Program, results: list[tuple[dict[str, list[Value]], V
         for p in top.params:
             if isinstance(p, Array):
                 out.extend(_fmt(v, p.elem) for v in arrs[p.name])
+        for g in prog.globals:
+            if not g.const:
+                out.extend(_fmt(v, g.elem) for v in arrs[g.name])
     return "\n".join(out) + "\n"
 
 
@@ -487,6 +510,15 @@ def _bits_lit(v: Value, t: CType) -> str:
         return str(int(v))
     u = int(v) & ((1 << t.bits) - 1)
     return f"0x{u:X}u" if t.bits <= 32 else f"0x{u:X}ull"
+
+
+def _initial_lit(v: Value, t: CType) -> str:
+    """An element of a file-scope array's initializer (a finite value of ``t``)."""
+    if t.is_float:
+        return float_literal(float(v), t)
+    if t.kind == "bool":
+        return str(int(v))
+    return int_literal(int(v), promote(t))
 
 
 def _scalar_lit(v: Value, t: CType) -> str:
@@ -548,7 +580,7 @@ def render(prog: Program) -> tuple[str, str]:
     """(kernel text, testbench text); when the testbench is not separate, the kernel text includes ``main``
     (after the top, or before it with a prototype)."""
     em = Emitter(prog)
-    pre = "\n".join(em.preamble()) + "\n"
+    pre = "\n".join(em.preamble()) + "\n" + "".join(em.global_array(g) + "\n" for g in prog.globals)
     kernel = em.kernel()
     if prog.tb_separate:
         return pre + "\n" + kernel, em.testbench(True)

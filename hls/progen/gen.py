@@ -12,6 +12,7 @@ interpreter (``interp.py``) then guards whatever the testbench's values would st
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -251,7 +252,17 @@ class Gen:
                 s = Scalar(self.name("k"), t, "arg")
                 self.feat("float_arg" if t.is_float else "scalar_arg")
             scalars.append(s)
-        sc = Scope(list(scalars), list(arrays), bound_args=bound_args)
+        globals_: list[Array] = []
+        if self.chance(0.2):
+            # file-scope arrays: read-only tables, and state the top reads and writes from call to call
+            for _ in range(rng.randint(1, 2)):
+                elem = self.elem_type()
+                dims = [self.pick([4, 8, 16])] if self.chance(0.7) else [rng.randint(2, 4), self.pick([2, 4])]
+                g = Array(self.name("g"), elem, dims, "global", const=self.chance(0.4))
+                if g.const or self.chance(0.6):
+                    g.initial = [self.finite_value(elem) for _ in range(g.size)]
+                globals_.append(g)
+        sc = Scope(list(scalars), list(arrays) + globals_, bound_args=bound_args)
         self.make_helpers(sc)
         sc.helpers = list(self.helpers)
         body: list[Stmt] = []
@@ -283,6 +294,9 @@ class Gen:
                         self.feat("call_in_condition")
         self.mark_const(top)
         tb_separate = self.chance(0.4)
+        for g in globals_:
+            # (a testbench in another file reads the state through an extern declaration)
+            g.static = (g.const or not tb_separate) and self.chance(0.5)
         if not tb_separate and self.chance(0.2):
             top.static = True
             self.feat("static_top")
@@ -300,6 +314,16 @@ class Gen:
             self.feat("opt_no_pipeline")
         prog = Program(self.seed, top, self.helpers, calls, self.defines, opts, self.features, tb_separate=tb_separate)
         prog.typedefs = list(self.typedefs)
+        used: set[int] = set()
+        for st in walk_stmts(top.body):
+            for e in _stmt_all_exprs(st):
+                for x in walk_expr(e):
+                    used.update([id(x.arr)] if isinstance(x, Elem) else [id(a) for a in x.args if isinstance(a, Array)] if isinstance(x, Call) else [])
+        prog.globals = [g for g in globals_ if id(g) in used]  # (gcc warns of an unused static const)
+        for g in prog.globals:
+            self.feat("global_table" if g.const else "global_state")
+            if g.static:
+                self.feat("global_static")
         self.mark_const_locals(top)
         prog.join_decls = self.chance(0.3)
         prog.main_first = not tb_separate and not top.knr and self.chance(0.3)
@@ -2077,6 +2101,13 @@ class Gen:
             else:
                 out[p.name] = self.value(p.ty, p_edge)
         return out
+
+    def finite_value(self, t: CType) -> Value:
+        """A value of ``t`` a C literal can write (no NaN or infinity): a file-scope initializer's."""
+        while True:
+            v = self.value(t, 0.2)
+            if not t.is_float or math.isfinite(float(v)):
+                return v
 
     def value(self, t: CType, p_edge: float) -> Value:
         """One input value of type ``t``."""

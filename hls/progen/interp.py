@@ -204,9 +204,14 @@ class Interp:
     def run(self) -> list[tuple[dict[str, list[Value]], Value | None]]:
         """Runs every call of the testbench; returns the arrays and the return value after each call."""
         results = []
+        # file-scope arrays: initialised once, kept from call to call
+        kept = {id(g): Store(g, list(g.initial) if g.initial is not None else [0.0 if g.elem.is_float else 0] * g.size) for g in self.prog.globals}
         for inputs in self.prog.calls:
             frame = Frame()
             stores: dict[str, Store] = {}
+            for g in self.prog.globals:
+                frame.arrays[id(g)] = kept[id(g)]
+                stores[g.name] = kept[id(g)]
             for p in self.prog.top.params:
                 v = inputs[p.name]
                 if isinstance(p, Array):

@@ -28,7 +28,7 @@ class Scalar:
 
 @dataclass(eq=False)
 class Array:
-    """An array: top argument, helper parameter or local array."""
+    """An array: top argument, helper parameter, local array or file-scope array (role 'global')."""
 
     name: str
     elem: CType
@@ -37,6 +37,8 @@ class Array:
     const: bool = False
     pragmas: list[str] = field(default_factory=list)
     style: str = "sized"  # helper parameters: 'sized' (T a[N]) or 'open' (T a[] / T a[][M])
+    initial: list[Value] | None = None  # a file-scope array's initializer (row-major; None: zero)
+    static: bool = False  # a file-scope array declared static
 
     @property
     def size(self) -> int:
@@ -379,6 +381,9 @@ class Program:
     top_pragmas: list[str] = field(default_factory=list)
     typedefs: list[tuple[str, CType, str]] = field(default_factory=list)  # (name, type, 'typedef' | 'define')
     join_decls: bool = False  # consecutive declarations of one type written as one (int a = 1, b = 2;)
+    # file-scope arrays the top reads (const tables) or reads and writes (state kept between calls, which the
+    # testbench prints after each call)
+    globals: list[Array] = field(default_factory=list)
 
 
 def is_constant(e: Expr) -> bool:

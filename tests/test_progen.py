@@ -42,8 +42,8 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 # (300006: an early return, generated before the helper's locals, read one of them)
 # (320057: a 2-D local array initializer; 19: file-scope state read by a testbench in another file through an
-# extern declaration; 23: a const table and state, main first)
-SAMPLE = [*range(1, 9), 19, 23, 300006, 320057]
+# extern declaration; 23: a const table and state, main first; 15: a static local array)
+SAMPLE = [*range(1, 9), 15, 19, 23, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -75,7 +75,7 @@ def test_feature_coverage() -> None:
         "math_fmax", "math_fabs", "chained", "compound", "incr", "pragma_ii", "pragma_off", "bind_storage", "opt_ii",
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
-        "global_table", "global_state", "global_static",
+        "global_table", "global_state", "global_static", "static_local",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -236,3 +236,20 @@ def test_interpreter_keeps_file_scope_state_between_calls() -> None:
     assert "tab" in first and first["tab"] == [3, 4]
     text = render(prog)[0]
     assert "int g[2] = {10, 20};" in text and "const int tab[2] = {3, 4};" in text
+
+
+def test_interpreter_initialises_a_static_local_once() -> None:
+    """``static int s[2] = {5}; s[1] += a[0]; out[0] = s[1];`` over two calls: 1, then 1 + 2."""
+    from hls.progen.model import ArrayDecl
+
+    a, out = Array("a", INT, [1]), Array("out", INT, [1])
+    st = Array("s", INT, [2], "local", static=True)
+    body: list[Stmt] = [
+        ArrayDecl(st, [Const(INT, 5)]),
+        Assign([Elem(st, [Const(INT, 1)])], "+=", Elem(a, [Const(INT, 0)])),
+        Assign([Elem(out, [Const(INT, 0)])], "=", Elem(st, [Const(INT, 1)])),
+    ]
+    prog = Program(1, Function("top", None, [a, out], body, static=False), [], [{"a": [1], "out": [0]}, {"a": [2], "out": [0]}])
+    (first, _), (second, _) = Interp(prog).run()
+    assert first["out"] == [1] and second["out"] == [3]
+    assert "static int s[2] = {5};" in render(prog)[0]

@@ -235,7 +235,8 @@ class Emitter:
                 else:  # one brace list per row (gcc -Wall warns about flat ones)
                     cols = a.dims[-1]
                     init = " = {" + ", ".join("{" + ", ".join(values[k : k + cols]) + "}" for k in range(0, len(values), cols)) + "}"
-            return [f"{p}{tname(a.elem)} {a.name}{''.join(f'[{self.dim(d)}]' for d in a.dims)}{init};", *[f"{p}{x}" for x in a.pragmas]]
+            static = "static " if a.static else ""
+            return [f"{p}{static}{tname(a.elem)} {a.name}{''.join(f'[{self.dim(d)}]' for d in a.dims)}{init};", *[f"{p}{x}" for x in a.pragmas]]
         if isinstance(s, Assign):
             if len(s.targets) > 1:
                 return [f"{p}{' = '.join(self.ex(t) for t in s.targets)} = {self.value(s.value, s.targets[-1].ty)};"]

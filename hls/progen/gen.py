@@ -1775,7 +1775,11 @@ class Gen:
             # an initializer (its first elements; the rest zero), and sometimes nothing else fills it
             decl.init = [self.coerce(self.const_for(t), t) for _ in range(self.rng.randint(1, arr.size))]
             self.feat("array_init")
-            if self.chance(0.5):
+            if self.chance(0.35):
+                # initialised once: what the later idioms write stays for the next call
+                arr.static = True
+                self.feat("static_local")
+            if arr.static or self.chance(0.5):
                 sc.arrays.append(arr)
                 self.feat("local_array")
                 return out

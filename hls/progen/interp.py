@@ -198,6 +198,7 @@ class Interp:
         self.steps = 0
         self.budget = budget
         self.marked = 0
+        self.statics: dict[int, Store] = {}  # static local arrays, by id
 
     # --- entry ---------------------------------------------------------------------------------------------------------
 
@@ -256,13 +257,19 @@ class Interp:
         self.tick()
         if isinstance(s, Decl):
             fr.scalars[id(s.var)] = None if s.init is None else self.store_conv(self.ev(s.init, fr), s.init.ty, s.var.ty)
+        elif isinstance(s, ArrayDecl) and s.arr.static and id(s.arr) in self.statics:
+            fr.arrays[id(s.arr)] = self.statics[id(s.arr)]  # (initialised once, at the first call)
         elif isinstance(s, ArrayDecl):
             data: list[Value | None] = [None] * s.arr.size
+            if s.arr.static:
+                data = [0.0 if s.arr.elem.is_float else 0] * s.arr.size
             if s.init is not None:  # (C: the elements without an initializer are zero)
                 data = [self.store_conv(self.ev(e, fr), e.ty, s.arr.elem) for e in s.init]
                 zero = 0.0 if s.arr.elem.is_float else 0
                 data += [zero] * (s.arr.size - len(data))
             fr.arrays[id(s.arr)] = Store(s.arr, data)
+            if s.arr.static:
+                self.statics[id(s.arr)] = fr.arrays[id(s.arr)]
         elif isinstance(s, Assign):
             self.assign(s, fr)
         elif isinstance(s, Incr):

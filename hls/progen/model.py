@@ -38,7 +38,7 @@ class Array:
     pragmas: list[str] = field(default_factory=list)
     style: str = "sized"  # helper parameters: 'sized' (T a[N]) or 'open' (T a[] / T a[][M])
     initial: list[Value] | None = None  # a file-scope array's initializer (row-major; None: zero)
-    static: bool = False  # a file-scope array declared static
+    static: bool = False  # a file-scope or local array declared static (a local one keeps its values between calls)
 
     @property
     def size(self) -> int:

@@ -42,8 +42,8 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 # (300006: an early return, generated before the helper's locals, read one of them)
 # (320057: a 2-D local array initializer; 19: file-scope state read by a testbench in another file through an
-# extern declaration; 23: a const table and state, main first; 15: a static local array)
-SAMPLE = [*range(1, 9), 15, 19, 23, 300006, 320057]
+# extern declaration; 23: a const table and state, main first; 15: a static local array; 9: a helper taking a pointer)
+SAMPLE = [*range(1, 10), 15, 19, 23, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -75,7 +75,7 @@ def test_feature_coverage() -> None:
         "math_fmax", "math_fabs", "chained", "compound", "incr", "pragma_ii", "pragma_off", "bind_storage", "opt_ii",
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
-        "global_table", "global_state", "global_static", "static_local",
+        "global_table", "global_state", "global_static", "static_local", "pointer_param",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 

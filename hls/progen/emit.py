@@ -301,6 +301,9 @@ class Emitter:
         dims = [self.dim(d) for d in prm.dims]
         if prm.style == "open":
             dims[0] = ""
+        if prm.style == "pointer":  # T *v, or T (*v)[M] for rows of M
+            inner = f"*{prm.name}" if len(dims) == 1 else f"(*{prm.name})"
+            return f"{c}{tname(prm.elem)} {inner}" + "".join(f"[{d}]" for d in dims[1:])
         return f"{c}{tname(prm.elem)} {prm.name}" + "".join(f"[{d}]" for d in dims)
 
     def signature(self, fn: Function) -> str:

@@ -285,6 +285,8 @@ class Gen:
             self.fix_sequencing(h)
         self.observe_locals(top.body, arrays)
         self.helpers = self.used_helpers(top)
+        if any(isinstance(p, Array) and p.style == "pointer" for h in self.helpers for p in h.params):
+            self.feat("pointer_param")
         for st in walk_stmts(top.body):
             for e in _stmt_all_exprs(st):
                 for x in walk_expr(e):
@@ -570,7 +572,8 @@ class Gen:
         if not cands:
             return None
         a = self.pick(cands)
-        style = "open" if self.chance(0.35) else "sized"
+        r = self.rng.random()
+        style = "open" if r < 0.3 else "pointer" if r < 0.5 else "sized"
         p = Array(self.name("v"), a.elem, list(a.dims), "param", const=not write and self.chance(0.5), style=style)
         return a, p
 

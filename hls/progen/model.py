@@ -36,7 +36,7 @@ class Array:
     role: str = "arg"  # 'arg' | 'local' | 'param'
     const: bool = False
     pragmas: list[str] = field(default_factory=list)
-    style: str = "sized"  # helper parameters: 'sized' (T a[N]) or 'open' (T a[] / T a[][M])
+    style: str = "sized"  # helper parameters: 'sized' (T a[N]), 'open' (T a[] / T a[][M]) or 'pointer' (T *a / T (*a)[M])
     initial: list[Value] | None = None  # a file-scope array's initializer (row-major; None: zero)
     static: bool = False  # a file-scope or local array declared static (a local one keeps its values between calls)
 

@@ -42,8 +42,9 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
 # (300006: an early return, generated before the helper's locals, read one of them)
 # (320057: a 2-D local array initializer; 19: file-scope state read by a testbench in another file through an
-# extern declaration; 23: a const table and state, main first; 15: a static local array; 9: a helper taking a pointer)
-SAMPLE = [*range(1, 10), 15, 19, 23, 300006, 320057]
+# extern declaration; 23: a const table and state, main first; 15: a static local array; 9: a helper taking a pointer;
+# 8, 26, 50: local structs of each style)
+SAMPLE = [*range(1, 10), 15, 19, 23, 26, 50, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -76,6 +77,7 @@ def test_feature_coverage() -> None:
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
         "global_table", "global_state", "global_static", "static_local", "pointer_param",
+        "struct_local", "struct_tag", "struct_typedef", "struct_inline",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -253,3 +255,29 @@ def test_interpreter_initialises_a_static_local_once() -> None:
     (first, _), (second, _) = Interp(prog).run()
     assert first["out"] == [1] and second["out"] == [3]
     assert "static int s[2] = {5};" in render(prog)[0]
+
+
+@pytest.mark.parametrize(("style", "definition", "declaration"), [
+    ("tag", "struct r { int f; short m[2]; };", "struct r s;"),
+    ("typedef", "typedef struct { int f; short m[2]; } r;", "r s;"),
+    ("inline", None, "struct r { int f; short m[2]; } s;"),
+])  # fmt: skip
+def test_struct_members_are_variables_of_their_own(style: str, definition: str | None, declaration: str) -> None:
+    """The interpreter runs members as variables; the text names them ``s.f`` and ``s.m[k]``."""
+    from hls.progen.model import StructDecl
+
+    out = Array("out", INT, [1])
+    f = Scalar("f", INT, owner="s")
+    m = Array("m", SHORT, [2], "local", owner="s")
+    body: list[Stmt] = [
+        StructDecl("s", "r", [f, m], style),
+        Assign([Var(f)], "=", Const(INT, 40)),
+        Assign([Elem(m, [Const(INT, 1)])], "=", Const(INT, 2)),
+        Assign([Elem(out, [Const(INT, 0)])], "=", Binary("+", Var(f), Elem(m, [Const(INT, 1)]))),
+    ]
+    prog = Program(1, Function("top", None, [out], body, static=False), [], [{"out": [0]}])
+    ((got, _),) = Interp(prog).run()
+    assert got["out"] == [42]
+    text = render(prog)[0]
+    assert declaration in text and "s.f = 40;" in text and "s.m[1] = 2;" in text
+    assert definition is None or definition in text

@@ -44,6 +44,7 @@ from hls.progen.model import (
     Return,
     Scalar,
     Stmt,
+    StructDecl,
     Unary,
     Var,
     While,
@@ -95,9 +96,9 @@ class Emitter:
                 return float_literal(float(e.value), e.ty)
             return int_lit(int(e.value), e.ty, e.hex, e.style)
         if isinstance(e, Var):
-            return e.var.name
+            return _ref(e.var)
         if isinstance(e, Elem):
-            return e.arr.name + "".join(f"[{self.subscript(ix, n, s)}]" for ix, n, s in zip(e.idx, e.arr.dims, e.safe))
+            return _ref(e.arr) + "".join(f"[{self.subscript(ix, n, s)}]" for ix, n, s in zip(e.idx, e.arr.dims, e.safe))
         if isinstance(e, Unary):
             if e.op == "-" and e.safe:
                 t = canonical(e.ty)
@@ -113,7 +114,7 @@ class Emitter:
             suffix = "f" if e.ty.bits == 32 else ""
             return f"{e.fn}{suffix}(" + ", ".join(self.ex(a) for a in e.args) + ")"
         if isinstance(e, Call):
-            args = [a.name if isinstance(a, Array) else self.value(a, p.ty) if isinstance(p, Scalar) else self.ex(a) for p, a in zip(e.fn.params, e.args)]
+            args = [_ref(a) if isinstance(a, Array) else self.value(a, p.ty) if isinstance(p, Scalar) else self.ex(a) for p, a in zip(e.fn.params, e.args)]
             return f"{e.fn.name}(" + ", ".join(args) + ")"
         if isinstance(e, AssignExpr):
             return f"({self.assignment(e.target, e.op, e.value, e.safe)})"
@@ -221,6 +222,10 @@ class Emitter:
         p = "  " * ind
         if isinstance(s, Comment):
             return [f"{p}/* {s.text} */"]
+        if isinstance(s, StructDecl):
+            if s.style == "inline":
+                return [f"{p}struct {s.tag} {{ {self.members(s)} }} {s.name};"]
+            return [f"{p}{'struct ' if s.style == 'tag' else ''}{s.tag} {s.name};"]
         if isinstance(s, Decl):
             init = f" = {self.value(s.init, s.var.ty)}" if s.init is not None else ""
             const = "const " if s.var.const else ""
@@ -355,6 +360,8 @@ class Emitter:
                     spellings.add(s.var.ty.spelling)
                 if isinstance(s, ArrayDecl):
                     spellings.add(s.arr.elem.spelling)
+                if isinstance(s, StructDecl):
+                    spellings.update(f.elem.spelling if isinstance(f, Array) else f.ty.spelling for f in s.fields)
                 if isinstance(s, For):
                     spellings.add(s.var.ty.spelling)
                 for e in _exprs(s):
@@ -376,9 +383,30 @@ class Emitter:
             out.append(f"typedef {base.spelling} {name};" if kind == "typedef" else f"#define {name} {base.spelling}")
         return out
 
+    def members(self, s: StructDecl) -> str:
+        """The member declarations of a struct type."""
+        out = []
+        for f in s.fields:
+            if isinstance(f, Array):
+                out.append(f"{tname(f.elem)} {f.name}" + "".join(f"[{self.dim(d)}]" for d in f.dims) + ";")
+            else:
+                out.append(f"{tname(f.ty)} {f.name};")
+        return " ".join(out)
+
+    def struct_types(self) -> list[str]:
+        """The file-scope definitions of the local structs' types."""
+        out = []
+        for fn in [*self.prog.helpers, self.prog.top]:
+            for s in walk_stmts(fn.body):
+                if isinstance(s, StructDecl) and s.style == "tag":
+                    out.append(f"struct {s.tag} {{ {self.members(s)} }};")
+                elif isinstance(s, StructDecl) and s.style == "typedef":
+                    out.append(f"typedef struct {{ {self.members(s)} }} {s.tag};")
+        return out
+
     def preamble(self) -> list[str]:
         """The kernel file's first lines: a comment, #includes, #defines, typedefs."""
-        return [f"/* hls.progen seed {self.prog.seed} */", *self.headers(), *self.type_lines()]
+        return [f"/* hls.progen seed {self.prog.seed} */", *self.headers(), *self.type_lines(), *self.struct_types()]
 
     def kernel(self) -> str:
         """The kernel's functions (helpers, then the top)."""
@@ -514,6 +542,11 @@ def _bits_lit(v: Value, t: CType) -> str:
         return str(int(v))
     u = int(v) & ((1 << t.bits) - 1)
     return f"0x{u:X}u" if t.bits <= 32 else f"0x{u:X}ull"
+
+
+def _ref(x: Scalar | Array) -> str:
+    """How the program names a variable (``s.m`` for a member of the struct ``s``)."""
+    return f"{x.owner}.{x.name}" if x.owner is not None else x.name
 
 
 def _initial_lit(v: Value, t: CType) -> str:

@@ -60,6 +60,7 @@ from hls.progen.model import (
     Return,
     Scalar,
     Stmt,
+    StructDecl,
     Unary,
     Var,
     While,
@@ -1250,7 +1251,7 @@ class Gen:
             "reduction", "reduction", "minmax", "prefix", "stencil1", "stencil2", "matmul", "histogram", "saturate",
             "bits", "convert", "cond_update", "random_nest", "random_nest", "loop_in_if", "helper_loop", "chained",
             "local_array", "argmax", "shortcircuit", "inplace", "inplace", "window", "window", "recurrence", "recurrence",
-            "carried", "carried", "scatter", "overwrite", "tri_update", "search", "search", "early_exit",
+            "carried", "carried", "scatter", "overwrite", "tri_update", "search", "search", "early_exit", "struct",
         ]  # fmt: skip
         for _ in range(8):
             kind = self.pick(kinds)
@@ -1681,6 +1682,37 @@ class Gen:
         self.feat("do_while" if do else "while")
         sc.scalars.append(k)
         return [Decl(k, lit(0)), While(c, body, do), *self.sink(sc, Var(k))]
+
+    def idiom_struct(self, sc: Scope) -> list[Stmt]:
+        """A local struct: scalar members set from expressions and an array member filled by a loop, then read
+        and written by this and later idioms like other locals (``s.acc += ...``, ``s.buf[i]``)."""
+        name = self.name("s")
+        fields: list[Scalar | Array] = []
+        for _ in range(self.rng.randint(1, 2)):
+            t = self.int_type() if self.chance(0.7) else self.pick([FLOAT, DOUBLE])
+            fields.append(Scalar(self.name("f"), t, "local", owner=name))
+        elem = self.elem_type()
+        n = self.pick([4, 6, 8])
+        arr = Array(self.name("m"), elem, [n], "local", owner=name)
+        fields.insert(self.rng.randint(0, len(fields)), arr)
+        style = self.pick(["tag", "tag", "typedef", "inline"])
+        tag = self.name("rec_t" if style == "typedef" else "rec")
+        out: list[Stmt] = [StructDecl(name, tag, fields, style)]
+        for f in fields:
+            if isinstance(f, Scalar):
+                out.append(Assign([Var(f)], "=", self.coerce(self.expr(sc, "float" if f.ty.is_float else "int", 1), f.ty)))
+        fill = For(self.loop_var(True), lit(0), "<", lit(n), 1, [])
+        inner = sc.child(Loop(fill.var, 0, n - 1))
+        fill.body.append(Assign([Elem(arr, [Var(fill.var)])], "=", self.coerce(self.expr(inner, "float" if elem.is_float else "int", 2), elem)))
+        out.append(fill)
+        sc.scalars.extend(f for f in fields if isinstance(f, Scalar))
+        sc.arrays.append(arr)
+        # a statement over the members, and one member observed in an output
+        out.append(self.simple_stmt(sc))
+        out += self.sink(sc, Var(self.pick([f for f in fields if isinstance(f, Scalar)])))
+        out += self.sink(sc, Elem(arr, [lit(self.rng.randint(0, n - 1))]))
+        self.feat("struct_local", f"struct_{style}")
+        return out
 
     def idiom_early_exit(self, sc: Scope) -> list[Stmt]:
         """A loop nest left early: ``if (c) break;`` or ``if (c) continue;`` in its innermost body."""

@@ -57,6 +57,7 @@ from hls.progen.model import (
     Return,
     Scalar,
     Stmt,
+    StructDecl,
     Unary,
     Var,
     While,
@@ -270,6 +271,12 @@ class Interp:
             fr.arrays[id(s.arr)] = Store(s.arr, data)
             if s.arr.static:
                 self.statics[id(s.arr)] = fr.arrays[id(s.arr)]
+        elif isinstance(s, StructDecl):
+            for f in s.fields:
+                if isinstance(f, Array):
+                    fr.arrays[id(f)] = Store(f, [None] * f.size)
+                else:
+                    fr.scalars[id(f)] = None
         elif isinstance(s, Assign):
             self.assign(s, fr)
         elif isinstance(s, Incr):

@@ -24,6 +24,7 @@ class Scalar:
     ty: CType
     role: str = "local"  # 'arg' | 'local' | 'loop' | 'param'
     const: bool = False
+    owner: str | None = None  # a member of this local struct variable
 
 
 @dataclass(eq=False)
@@ -39,6 +40,7 @@ class Array:
     style: str = "sized"  # helper parameters: 'sized' (T a[N]), 'open' (T a[] / T a[][M]) or 'pointer' (T *a / T (*a)[M])
     initial: list[Value] | None = None  # a file-scope array's initializer (row-major; None: zero)
     static: bool = False  # a file-scope or local array declared static (a local one keeps its values between calls)
+    owner: str | None = None  # a member of this local struct variable
 
     @property
     def size(self) -> int:
@@ -257,6 +259,18 @@ class ArrayDecl(Stmt):
 
     arr: Array
     init: list[Expr] | None = None
+
+
+@dataclass(eq=False)
+class StructDecl(Stmt):
+    """A local struct variable ``name`` whose members are ``fields`` (each with ``owner`` = ``name``): its type
+    defined at file scope (``struct tag {...};``, style 'tag', or ``typedef struct {...} tag;``, 'typedef') or in
+    the declaration itself (``struct tag {...} name;``, 'inline'). The members start uninitialised."""
+
+    name: str
+    tag: str
+    fields: list[Scalar | Array]
+    style: str = "tag"
 
 
 @dataclass(eq=False)

@@ -43,8 +43,9 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 # (300006: an early return, generated before the helper's locals, read one of them)
 # (320057: a 2-D local array initializer; 19: file-scope state read by a testbench in another file through an
 # extern declaration; 23: a const table and state, main first; 15: a static local array; 9: a helper taking a pointer;
-# 8, 26, 50: local structs of each style)
-SAMPLE = [*range(1, 10), 15, 19, 23, 26, 50, 300006, 320057]
+# 8, 26, 50: local structs of each style; 2, 12: file-scope scalars; 12 and 221 drew gcc warnings: a guarded
+# division by a constant that folds to zero, a guarded division as a truth value)
+SAMPLE = [*range(1, 10), 12, 15, 19, 23, 26, 50, 221, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -77,7 +78,7 @@ def test_feature_coverage() -> None:
         "opt_no_pipeline", "data_index", "cast_f2i", "cast_i2f", "short_circuit", "ternary", "float_arg", "tb_separate",
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
         "global_table", "global_state", "global_static", "static_local", "pointer_param",
-        "struct_local", "struct_tag", "struct_typedef", "struct_inline",
+        "struct_local", "struct_tag", "struct_typedef", "struct_inline", "global_scalar",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -281,3 +282,16 @@ def test_struct_members_are_variables_of_their_own(style: str, definition: str |
     text = render(prog)[0]
     assert declaration in text and "s.f = 40;" in text and "s.m[1] = 2;" in text
     assert definition is None or definition in text
+
+
+def test_interpreter_keeps_file_scope_scalars_between_calls() -> None:
+    """``st += a[0]; out[0] = st;`` with ``static int st = 5;`` over two calls; the testbench prints ``st``."""
+    a, out = Array("a", INT, [1]), Array("out", INT, [1])
+    st = Scalar("st", INT, "global", initial=5, static=True)
+    body: list[Stmt] = [Assign([Var(st)], "+=", Elem(a, [Const(INT, 0)])), Assign([Elem(out, [Const(INT, 0)])], "=", Var(st))]
+    prog = Program(1, Function("top", None, [a, out], body, static=False), [], [{"a": [1], "out": [0]}, {"a": [2], "out": [0]}])
+    prog.global_scalars = [st]
+    (first, _), (second, _) = Interp(prog).run()
+    assert first["st"] == [6] and second["st"] == [8] and second["out"] == [8]
+    kernel, _ = render(prog)
+    assert "static int st = 5;" in kernel and 'printf("%lld\\n", (long long)st);' in kernel

@@ -350,6 +350,7 @@ class Emitter:
         spellings: set[str] = set()
         uses_math = False
         spellings.update(g.elem.spelling for g in self.prog.globals)
+        spellings.update(g.ty.spelling for g in self.prog.global_scalars)
         for fn in fns:
             for p in fn.params:
                 spellings.add(p.elem.spelling if isinstance(p, Array) else p.ty.spelling)
@@ -430,6 +431,11 @@ class Emitter:
 
         return f"{head} = {braces(list(g.initial), g.dims)};"
 
+    def global_scalar(self, g: Scalar) -> str:
+        """A file-scope scalar's definition."""
+        init = "" if g.initial is None else f" = {_initial_lit(g.initial, g.ty)}"
+        return f"{'static ' if g.static else ''}{tname(g.ty)} {g.name}{init};"
+
     # --- testbench -----------------------------------------------------------------------------------------------------
 
     def testbench(self, standalone: bool) -> str:
@@ -447,13 +453,16 @@ class Emitter:
                 if not g.const:
                     assert not g.static
                     lines.append(f"extern {tname(g.elem)} {g.name}" + "".join(f"[{self.dim(d)}]" for d in g.dims) + ";")
+            for gs in prog.global_scalars:
+                assert not gs.static
+                lines.append(f"extern {tname(gs.ty)} {gs.name};")
         scalars = [p for p in top.params if isinstance(p, Scalar)]
         if any(p.ty.is_float and p.ty.bits == 32 for p in scalars):
             lines.append("static float tb_f32(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }")
         if any(p.ty.is_float and p.ty.bits == 64 for p in scalars):
             lines.append("static double tb_f64(uint64_t u) { double d; memcpy(&d, &u, sizeof d); return d; }")
         printed = [p for p in top.params if isinstance(p, Array)] + [g for g in prog.globals if not g.const]
-        if any(a.elem.is_float for a in printed) or (top.ret is not None and top.ret.is_float):
+        if any(a.elem.is_float for a in printed) or any(g.ty.is_float for g in prog.global_scalars) or (top.ret is not None and top.ret.is_float):
             lines += [
                 "static void tb_pf(double v, int is_float) {",
                 '  if (v != v) { printf("nan\\n"); return; }',
@@ -489,6 +498,8 @@ class Emitter:
                 lines.append(f"  {callx};")
             for a in arrays + [g for g in prog.globals if not g.const]:
                 lines.append(f"  for (k = 0; k < {a.size}; k++) {{ {tname(a.elem)} x = (({tname(a.elem)} *){a.name})[k]; {_print(a.elem, 'x')} }}")
+            for gs in prog.global_scalars:
+                lines.append(f"  {_print(gs.ty, gs.name)}")
         lines += ["  return 0;", "}", ""]
         return "\n".join(lines)
 
@@ -508,6 +519,8 @@ def expected_output(prog: Program, results: list[tuple[dict[str, list[Value]], V
         for g in prog.globals:
             if not g.const:
                 out.extend(_fmt(v, g.elem) for v in arrs[g.name])
+        for gs in prog.global_scalars:
+            out.append(_fmt(arrs[gs.name][0], gs.ty))
     return "\n".join(out) + "\n"
 
 
@@ -618,6 +631,7 @@ def render(prog: Program) -> tuple[str, str]:
     (after the top, or before it with a prototype)."""
     em = Emitter(prog)
     pre = "\n".join(em.preamble()) + "\n" + "".join(em.global_array(g) + "\n" for g in prog.globals)
+    pre += "".join(em.global_scalar(g) + "\n" for g in prog.global_scalars)
     kernel = em.kernel()
     if prog.tb_separate:
         return pre + "\n" + kernel, em.testbench(True)

@@ -180,7 +180,7 @@ class Gen:
         """``e`` as a truth value; products, shifts and ``?:`` are compared with 0 (gcc's -Wint-in-bool-context)."""
         if _boolish(e) or isinstance(e, (Var, Elem, Const, Call)):
             return e
-        if isinstance(e, Binary) and e.op not in ("*", "<<"):
+        if isinstance(e, Binary) and e.op not in ("*", "<<", "/", "%"):  # (a guarded division is written as ?:)
             return e
         return Binary("!=", e, self.zero(e.ty))
 
@@ -263,7 +263,16 @@ class Gen:
                 if g.const or self.chance(0.6):
                     g.initial = [self.finite_value(elem) for _ in range(g.size)]
                 globals_.append(g)
-        sc = Scope(list(scalars), list(arrays) + globals_, bound_args=bound_args)
+        global_scalars: list[Scalar] = []
+        if self.chance(0.15):
+            # file-scope scalars: counters and accumulators kept from call to call
+            for _ in range(rng.randint(1, 2)):
+                t = self.int_type() if self.chance(0.75) else self.pick([FLOAT, DOUBLE])
+                gs = Scalar(self.name("st"), t, "global")
+                if self.chance(0.6):
+                    gs.initial = self.finite_value(t)
+                global_scalars.append(gs)
+        sc = Scope(list(scalars) + global_scalars, list(arrays) + globals_, bound_args=bound_args)
         self.make_helpers(sc)
         sc.helpers = list(self.helpers)
         body: list[Stmt] = []
@@ -300,6 +309,8 @@ class Gen:
         for g in globals_:
             # (a testbench in another file reads the state through an extern declaration)
             g.static = (g.const or not tb_separate) and self.chance(0.5)
+        for gs in global_scalars:
+            gs.static = not tb_separate and self.chance(0.5)
         if not tb_separate and self.chance(0.2):
             top.static = True
             self.feat("static_top")
@@ -322,6 +333,13 @@ class Gen:
             for e in _stmt_all_exprs(st):
                 for x in walk_expr(e):
                     used.update([id(x.arr)] if isinstance(x, Elem) else [id(a) for a in x.args if isinstance(a, Array)] if isinstance(x, Call) else [])
+                    if isinstance(x, Var):
+                        used.add(id(x.var))
+                    if isinstance(x, AssignExpr) and isinstance(x.target, Var):
+                        used.add(id(x.target.var))
+        prog.global_scalars = [g for g in global_scalars if id(g) in used]
+        if prog.global_scalars:
+            self.feat("global_scalar")
         prog.globals = [g for g in globals_ if id(g) in used]  # (gcc warns of an unused static const)
         for g in prog.globals:
             self.feat("global_table" if g.const else "global_state")
@@ -965,8 +983,8 @@ class Gen:
         if r < 0.7:
             return Binary("+", Binary("&", self.expr(sc, "int", d, allow_arrays), lit(self.pick([7, 15, 3]))), lit(1))
         e = self.expr(sc, "int", d, allow_arrays)
-        if not is_pure(e) or (isinstance(e, Const) and e.value == 0):
-            return lit(7)
+        if not is_pure(e) or _constant(e):
+            return lit(7)  # (a constant divisor gcc folds to zero draws a warning even where the guard skips it)
         return e
 
     def condition(self, sc: Scope, depth: int, impure_ok: bool) -> Expr:
@@ -1174,7 +1192,7 @@ class Gen:
     def target(self, sc: Scope, want: str | None = None) -> LValue | None:
         """A writable location: an element of a writable array or a local scalar."""
         arrs = [a for a in sc.writable() if want is None or (want == "float") == a.elem.is_float]
-        locs = [s for s in sc.scalars if s.role == "local" and (want is None or (want == "float") == s.ty.is_float)]
+        locs = [s for s in sc.scalars if s.role in ("local", "global") and (want is None or (want == "float") == s.ty.is_float)]
         if arrs and (not locs or self.chance(0.75)):
             return self.elem(sc, self.pick(arrs))
         if locs:

@@ -208,12 +208,15 @@ class Interp:
         results = []
         # file-scope arrays: initialised once, kept from call to call
         kept = {id(g): Store(g, list(g.initial) if g.initial is not None else [0.0 if g.elem.is_float else 0] * g.size) for g in self.prog.globals}
+        state: dict[int, Value] = {id(g): g.initial if g.initial is not None else (0.0 if g.ty.is_float else 0) for g in self.prog.global_scalars}
         for inputs in self.prog.calls:
             frame = Frame()
             stores: dict[str, Store] = {}
             for g in self.prog.globals:
                 frame.arrays[id(g)] = kept[id(g)]
                 stores[g.name] = kept[id(g)]
+            for gs in self.prog.global_scalars:
+                frame.scalars[id(gs)] = state[id(gs)]
             for p in self.prog.top.params:
                 v = inputs[p.name]
                 if isinstance(p, Array):
@@ -229,6 +232,11 @@ class Interp:
             for name, st in stores.items():
                 assert all(x is not None for x in st.data)
                 outs[name] = [x for x in st.data if x is not None]
+            for gs in self.prog.global_scalars:
+                now = frame.scalars[id(gs)]
+                assert now is not None
+                state[id(gs)] = now
+                outs[gs.name] = [now]
             results.append((outs, ret))
         return results
 

@@ -22,9 +22,11 @@ class Scalar:
 
     name: str
     ty: CType
-    role: str = "local"  # 'arg' | 'local' | 'loop' | 'param'
+    role: str = "local"  # 'arg' | 'local' | 'loop' | 'param' | 'global' (file scope, kept between calls)
     const: bool = False
     owner: str | None = None  # a member of this local struct variable
+    initial: Value | None = None  # a file-scope scalar's initializer (None: zero)
+    static: bool = False  # a file-scope scalar declared static
 
 
 @dataclass(eq=False)
@@ -398,6 +400,7 @@ class Program:
     # file-scope arrays the top reads (const tables) or reads and writes (state kept between calls, which the
     # testbench prints after each call)
     globals: list[Array] = field(default_factory=list)
+    global_scalars: list[Scalar] = field(default_factory=list)  # file-scope scalars the top reads and writes
 
 
 def is_constant(e: Expr) -> bool:

@@ -44,8 +44,9 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 # (320057: a 2-D local array initializer; 19: file-scope state read by a testbench in another file through an
 # extern declaration; 23: a const table and state, main first; 15: a static local array; 9: a helper taking a pointer;
 # 8, 26, 50: local structs of each style; 2, 12: file-scope scalars; 12 and 221 drew gcc warnings: a guarded
-# division by a constant that folds to zero, a guarded division as a truth value)
-SAMPLE = [*range(1, 10), 12, 15, 19, 23, 26, 50, 221, 300006, 320057]
+# division by a constant that folds to zero, a guarded division as a truth value; 51: a switch with fall-through
+# and default; 6: a goto out of a loop)
+SAMPLE = [*range(1, 10), 12, 15, 19, 23, 26, 50, 51, 221, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -79,6 +80,7 @@ def test_feature_coverage() -> None:
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
         "global_table", "global_state", "global_static", "static_local", "pointer_param",
         "struct_local", "struct_tag", "struct_typedef", "struct_inline", "global_scalar",
+        "switch", "switch_default", "switch_fallthrough", "goto",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -295,3 +297,32 @@ def test_interpreter_keeps_file_scope_scalars_between_calls() -> None:
     assert first["st"] == [6] and second["st"] == [8] and second["out"] == [8]
     kernel, _ = render(prog)
     assert "static int st = 5;" in kernel and 'printf("%lld\\n", (long long)st);' in kernel
+
+
+def test_interpreter_switch_and_goto() -> None:
+    """``switch (x) { case 1: case 2: {o += 1;} case 3: {o += 10;} break; default: {o += 100;} case 5: {o += 1000;} }``
+    for x = 2, 3, 5, 7; then ``for (i...) { if (i == 2) goto done; n++; } done: ;`` counts 2."""
+    from hls.progen.model import Goto, Label, Switch
+
+    x, out = Scalar("x", INT, "param"), Array("out", INT, [2])
+    o = Elem(out, [Const(INT, 0)])
+    cases: list[tuple[list[int] | None, list[Stmt], bool]] = [
+        ([1, 2], [Assign([o], "+=", Const(INT, 1))], False),
+        ([3], [Assign([o], "+=", Const(INT, 10))], True),
+        (None, [Assign([o], "+=", Const(INT, 100))], False),
+        ([5], [Assign([o], "+=", Const(INT, 1000))], False),
+    ]
+    i = Scalar("i", INT, "loop")
+    n = Elem(out, [Const(INT, 1)])
+    body: list[Stmt] = [
+        Switch(Var(x), cases),
+        For(i, Const(INT, 0), "<", Const(INT, 5), 1, [If(Binary("==", Var(i), Const(INT, 2)), [Goto("done")]), Incr(n, "++")]),
+        Label("done"),
+    ]
+    calls = [{"x": v, "out": [0, 0]} for v in (2, 3, 5, 7)]
+    prog = Program(1, Function("top", None, [x, out], body, static=False), [], calls)
+    got = [r[0]["out"] for r in Interp(prog).run()]
+    assert got == [[11, 2], [10, 2], [1000, 2], [1100, 2]]
+    text = render(prog)[0]
+    assert "case 1:\n" in text and "case 2: {" in text and "} break;" in text and "default: {" in text
+    assert "goto done;" in text and "done: ;" in text

@@ -37,14 +37,17 @@ from hls.progen.model import (
     ExprStmt,
     For,
     Function,
+    Goto,
     If,
     Incr,
+    Label,
     Math,
     Program,
     Return,
     Scalar,
     Stmt,
     StructDecl,
+    Switch,
     Unary,
     Var,
     While,
@@ -269,6 +272,17 @@ class Emitter:
             if s.do:
                 return [f"{p}do {{", *self.stmts(s.body, ind + 1), f"{p}}} while ({c});"]
             return [f"{p}while ({c}) {{", *self.stmts(s.body, ind + 1), f"{p}}}"]
+        if isinstance(s, Switch):
+            out = [f"{p}switch ({_strip(self.ex(s.e))}) {{"]
+            for labels, body, brk in s.cases:
+                heads = ["default:"] if labels is None else [f"case {v}:" for v in labels]
+                out += [f"{p}{h}" for h in heads[:-1]]
+                out += [f"{p}{heads[-1]} {{", *self.stmts(body, ind + 1), f"{p}}}" + (" break;" if brk else "")]
+            return out + [f"{p}}}"]
+        if isinstance(s, Goto):
+            return [f"{p}goto {s.label};"]
+        if isinstance(s, Label):
+            return [f"{p}{s.name}: ;"]
         if isinstance(s, Break):
             return [f"{p}break;"]
         if isinstance(s, Continue):

@@ -52,8 +52,10 @@ from hls.progen.model import (
     ExprStmt,
     For,
     Function,
+    Goto,
     If,
     Incr,
+    Label,
     LValue,
     Math,
     Program,
@@ -61,6 +63,7 @@ from hls.progen.model import (
     Scalar,
     Stmt,
     StructDecl,
+    Switch,
     Unary,
     Var,
     While,
@@ -180,8 +183,8 @@ class Gen:
         """``e`` as a truth value; products, shifts and ``?:`` are compared with 0 (gcc's -Wint-in-bool-context)."""
         if _boolish(e) or isinstance(e, (Var, Elem, Const, Call)):
             return e
-        if isinstance(e, Binary) and e.op not in ("*", "<<", "/", "%"):  # (a guarded division is written as ?:)
-            return e
+        if isinstance(e, Binary) and e.op not in ("*", "<<", "/", "%") and not any(isinstance(x, Cond) for x in walk_expr(e)):
+            return e  # (a guarded division is written as ?:, and gcc warns of a ?: with a constant arm here too)
         return Binary("!=", e, self.zero(e.ty))
 
     def int_type(self, wide: bool = False) -> CType:
@@ -432,6 +435,9 @@ class Gen:
                         fix(s.els)
                 if isinstance(s, (For, While)):
                     fix(s.body)
+                if isinstance(s, Switch):
+                    for _, case_body, _ in s.cases:
+                        fix(case_body)
             if ret:
                 stmts.remove(ret[0])
             stmts.extend(extra + ret)
@@ -764,6 +770,8 @@ class Gen:
             return Cast(t, e, implicit=self.chance(0.4))
         if t.is_int and e.ty.is_int and not t.same(e.ty) and all(isinstance(x, Const) for x in walk_expr(e) if not x.children()):
             return Cast(t, e)  # a constant that may not fit: gcc would warn (-Woverflow) about the implicit conversion
+        if t.is_int and e.ty.is_int and any(isinstance(x, Const) and x.ty.is_int and not t.min <= int(x.value) <= t.max for x in walk_expr(e)):
+            return Cast(t, e)  # (so may an expression gcc folds to a constant, as ``(c && -0.0) | 0x5555``)
         return e
 
     def subscript(self, sc: Scope, n: int) -> Expr:
@@ -1269,7 +1277,7 @@ class Gen:
             "reduction", "reduction", "minmax", "prefix", "stencil1", "stencil2", "matmul", "histogram", "saturate",
             "bits", "convert", "cond_update", "random_nest", "random_nest", "loop_in_if", "helper_loop", "chained",
             "local_array", "argmax", "shortcircuit", "inplace", "inplace", "window", "window", "recurrence", "recurrence",
-            "carried", "carried", "scatter", "overwrite", "tri_update", "search", "search", "early_exit", "struct",
+            "carried", "carried", "scatter", "overwrite", "tri_update", "search", "search", "early_exit", "struct", "switch", "switch", "goto_exit",
         ]  # fmt: skip
         for _ in range(8):
             kind = self.pick(kinds)
@@ -1731,6 +1739,40 @@ class Gen:
         out += self.sink(sc, Elem(arr, [lit(self.rng.randint(0, n - 1))]))
         self.feat("struct_local", f"struct_{style}")
         return out
+
+    def idiom_switch(self, sc: Scope) -> list[Stmt]:
+        """A ``switch`` in a loop nest on a small value (a loop variable, masked data): cases with one or more
+        labels, some falling through to the next, ``default`` anywhere or absent."""
+        a = self.pick(sc.arrays)
+        outer, body, inner, loops = self.nest(sc, list(a.dims[: self.rng.randint(1, len(a.dims))]), perfect=self.chance(0.6))
+        if self.chance(0.4):
+            sel: Expr = Binary("%", Var(loops[-1].var), lit(self.rng.randint(2, 5))) if loops[-1].lo >= 0 else Var(loops[-1].var)
+        else:
+            sel = Binary("&", self.expr(inner, "int", 1), lit(7))
+        values = self.rng.sample(range(0, 8), self.rng.randint(2, 5))
+        cases: list[tuple[list[int] | None, list[Stmt], bool]] = []
+        while values:
+            take = 1 if len(values) == 1 or self.chance(0.7) else 2
+            labels, values = values[:take], values[take:]
+            cases.append((labels, self.block(inner, self.rng.randint(1, 2)), self.chance(0.75)))
+        if self.chance(0.6):
+            cases.insert(self.rng.randint(0, len(cases)), (None, self.block(inner, 1), self.chance(0.75)))
+            self.feat("switch_default")
+        if any(not brk for _, _, brk in cases[:-1]):
+            self.feat("switch_fallthrough")
+        body.append(Switch(sel, cases))
+        self.feat("switch")
+        return outer
+
+    def idiom_goto_exit(self, sc: Scope) -> list[Stmt]:
+        """A loop nest left by a forward ``goto`` past its end (the error-exit pattern), then a statement."""
+        a = self.pick(sc.arrays)
+        outer, body, inner, _ = self.nest(sc, list(a.dims[: self.rng.randint(1, len(a.dims))]), perfect=self.chance(0.6))
+        body.extend(self.block(inner, self.rng.randint(1, 2)))
+        label = self.name("done")
+        body.insert(self.rng.randint(0, len(body)), If(self.condition(inner, 2, False), [Goto(label)]))
+        self.feat("goto")
+        return [*outer, Label(label), self.simple_stmt(sc)]
 
     def idiom_early_exit(self, sc: Scope) -> list[Stmt]:
         """A loop nest left early: ``if (c) break;`` or ``if (c) continue;`` in its innermost body."""

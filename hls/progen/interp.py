@@ -50,14 +50,17 @@ from hls.progen.model import (
     ExprStmt,
     For,
     Function,
+    Goto,
     If,
     Incr,
+    Label,
     Math,
     Program,
     Return,
     Scalar,
     Stmt,
     StructDecl,
+    Switch,
     Unary,
     Var,
     While,
@@ -115,11 +118,12 @@ def gcc_fold(fn: str, args: list[float], bits: int) -> float | None:
 
 
 class _Jump(Exception):
-    """A ``break`` or ``continue`` leaving the statements of a loop body."""
+    """A ``break``, ``continue`` or ``goto`` leaving the statements of a loop body (or a switch)."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, label: str = "") -> None:
         super().__init__(kind)
         self.kind = kind
+        self.label = label
 
 
 class Reject(Exception):
@@ -255,11 +259,20 @@ class Interp:
     # --- statements ----------------------------------------------------------------------------------------------------
 
     def block(self, body: list[Stmt], fr: Frame, fn: Function, ret: list[Value | None]) -> None:
-        """Runs a statement list (up to a ``return``)."""
-        for s in body:
-            self.stmt(s, fr, fn, ret)
+        """Runs a statement list (up to a ``return``; a ``goto`` to one of its labels goes on from there)."""
+        k = 0
+        while k < len(body):
+            try:
+                self.stmt(body[k], fr, fn, ret)
+            except _Jump as jump:
+                at = next((n for n, s in enumerate(body) if jump.kind == "goto" and isinstance(s, Label) and s.name == jump.label), None)
+                if at is None:
+                    raise
+                assert at > k  # (forward only)
+                k = at
             if ret[1] is not None:
                 return
+            k += 1
 
     def stmt(self, s: Stmt, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
         """Runs one statement."""
@@ -304,6 +317,12 @@ class Interp:
             raise _Jump("break")
         elif isinstance(s, Continue):
             raise _Jump("continue")
+        elif isinstance(s, Goto):
+            raise _Jump("goto", s.label)
+        elif isinstance(s, Label):
+            pass
+        elif isinstance(s, Switch):
+            self.switch(s, fr, fn, ret)
         elif isinstance(s, Return):
             assert fn.ret is not None
             ret[0] = self.store_conv(self.ev(s.e, fr), s.e.ty, fn.ret)
@@ -326,6 +345,8 @@ class Interp:
             try:
                 self.block(s.body, fr, fn, ret)
             except _Jump as jump:
+                if jump.kind == "goto":
+                    raise
                 if jump.kind == "break":
                     break
             if ret[1] is not None:
@@ -349,10 +370,30 @@ class Interp:
             try:
                 self.block(s.body, fr, fn, ret)
             except _Jump as jump:
+                if jump.kind == "goto":
+                    raise
                 if jump.kind == "break":
                     break
             if ret[1] is not None:
                 return
+
+    def switch(self, s: Switch, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
+        """Runs a ``switch``: from the case whose label matches (else ``default``) through the cases that follow
+        until one ends with ``break`` (a ``break`` statement inside leaves it too)."""
+        v = int(self.ev(s.e, fr))
+        start = next((k for k, (labels, _, _) in enumerate(s.cases) if labels is not None and v in labels), None)
+        if start is None:
+            start = next((k for k, (labels, _, _) in enumerate(s.cases) if labels is None), None)
+        if start is None:
+            return
+        try:
+            for _, body, brk in s.cases[start:]:
+                self.block(body, fr, fn, ret)
+                if ret[1] is not None or brk:
+                    return
+        except _Jump as jump:
+            if jump.kind != "break":
+                raise
 
     def store_conv(self, val: Value, src: CType, dst: CType) -> Value:
         """An implicit conversion (assignment, initialisation, return); the generator casts float to int

@@ -347,6 +347,29 @@ class Continue(Stmt):
 
 
 @dataclass(eq=False)
+class Switch(Stmt):
+    """``switch (e) { case ...: {...} [break;] ... default: ... }``: per case its labels (None: ``default``),
+    its statements and whether a ``break`` ends them (else control falls through to the next case)."""
+
+    e: Expr
+    cases: list[tuple[list[int] | None, list[Stmt], bool]]
+
+
+@dataclass(eq=False)
+class Goto(Stmt):
+    """``goto label;`` forward, out of loops (the error-exit pattern)."""
+
+    label: str
+
+
+@dataclass(eq=False)
+class Label(Stmt):
+    """``label: ;``, after the loops a ``goto`` leaves (in the same statement list as the outermost)."""
+
+    name: str
+
+
+@dataclass(eq=False)
 class Return(Stmt):
     """``return e;``: the last statement, or early in a helper (``if (c) return e;``, not in a loop)."""
 
@@ -432,6 +455,8 @@ def stmt_exprs(s: Stmt) -> list[Expr]:
         return [s.init, s.bound]
     if isinstance(s, While):
         return [s.c]
+    if isinstance(s, Switch):
+        return [s.e]
     if isinstance(s, Return):
         return [s.e]
     return []
@@ -448,6 +473,9 @@ def walk_stmts(body: list[Stmt]) -> list[Stmt]:
                 out.extend(walk_stmts(s.els))
         elif isinstance(s, (For, While)):
             out.extend(walk_stmts(s.body))
+        elif isinstance(s, Switch):
+            for _, body, _ in s.cases:
+                out.extend(walk_stmts(body))
     return out
 
 

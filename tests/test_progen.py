@@ -45,8 +45,8 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 # extern declaration; 23: a const table and state, main first; 15: a static local array; 9: a helper taking a pointer;
 # 8, 26, 50: local structs of each style; 2, 12: file-scope scalars; 12 and 221 drew gcc warnings: a guarded
 # division by a constant that folds to zero, a guarded division as a truth value; 51: a switch with fall-through
-# and default; 6: a goto out of a loop)
-SAMPLE = [*range(1, 10), 12, 15, 19, 23, 26, 50, 51, 221, 300006, 320057]
+# and default; 6: a goto out of a loop; 11: a pointer walked along an array)
+SAMPLE = [*range(1, 10), 11, 12, 15, 19, 23, 26, 50, 51, 221, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -80,7 +80,7 @@ def test_feature_coverage() -> None:
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
         "global_table", "global_state", "global_static", "static_local", "pointer_param",
         "struct_local", "struct_tag", "struct_typedef", "struct_inline", "global_scalar",
-        "switch", "switch_default", "switch_fallthrough", "goto",
+        "switch", "switch_default", "switch_fallthrough", "goto", "walking_pointer",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -326,3 +326,26 @@ def test_interpreter_switch_and_goto() -> None:
     text = render(prog)[0]
     assert "case 1:\n" in text and "case 2: {" in text and "} break;" in text and "default: {" in text
     assert "goto done;" in text and "done: ;" in text
+
+
+def test_interpreter_walks_a_pointer() -> None:
+    """``acc = 0; for (k = 0; k < 2; k++) { acc += *v; *v = *v + k; v += 2; } return acc;`` on {1, 2, 3, 4}:
+    reads elements 0 and 2, adds k to them; the text is C's."""
+    from hls.progen.model import Decl, Deref, PtrStep
+
+    v = Array("v", INT, [4], "param", style="pointer")
+    acc, k = Scalar("acc", INT), Scalar("k", INT, "loop")
+    loop = For(k, Const(INT, 0), "<", Const(INT, 2), 1, [
+        Assign([Var(acc)], "+=", Deref(v)),
+        Assign([Deref(v)], "=", Binary("+", Deref(v), Var(k))),
+        PtrStep(v, 2),
+    ])  # fmt: skip
+    walk = Function("walk", INT, [v], [Decl(acc, Const(INT, 0)), loop, Return(Var(acc))])
+    walk.writes = {"v"}
+    a, out = Array("a", INT, [4]), Array("out", INT, [1])
+    body: list[Stmt] = [Assign([Elem(out, [Const(INT, 0)])], "=", Call(walk, [a]))]
+    prog = Program(1, Function("top", None, [a, out], body, static=False), [walk], [{"a": [1, 2, 3, 4], "out": [0]}])
+    ((got, _),) = Interp(prog).run()
+    assert got["out"] == [4] and got["a"] == [1, 2, 4, 4]
+    text = render(prog)[0]
+    assert "int walk(int *v)" in text and "acc += (*v);" in text and "v += 2;" in text

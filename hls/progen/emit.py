@@ -32,6 +32,7 @@ from hls.progen.model import (
     Const,
     Continue,
     Decl,
+    Deref,
     Elem,
     Expr,
     ExprStmt,
@@ -43,6 +44,7 @@ from hls.progen.model import (
     Label,
     Math,
     Program,
+    PtrStep,
     Return,
     Scalar,
     Stmt,
@@ -100,6 +102,8 @@ class Emitter:
             return int_lit(int(e.value), e.ty, e.hex, e.style)
         if isinstance(e, Var):
             return _ref(e.var)
+        if isinstance(e, Deref):
+            return f"(*{e.ptr.name})"
         if isinstance(e, Elem):
             return _ref(e.arr) + "".join(f"[{self.subscript(ix, n, s)}]" for ix, n, s in zip(e.idx, e.arr.dims, e.safe))
         if isinstance(e, Unary):
@@ -179,7 +183,7 @@ class Emitter:
         other = f"({T})({x})" if op == "/" else "0"
         return f"(({guard}) ? ({x} {op} {y}) : {other})"
 
-    def assignment(self, t: Var | Elem, op: str, value: Expr, safe: bool) -> str:
+    def assignment(self, t: Var | Elem | Deref, op: str, value: Expr, safe: bool) -> str:
         """``t op value`` (without ``;``); the guarded form of a compound assignment is written out in full."""
         lhs = self.ex(t)
         if op == "=":
@@ -259,6 +263,8 @@ class Emitter:
             return [f"{p}{s.op}{x};" if s.prefix else f"{p}{x}{s.op};"]
         if isinstance(s, ExprStmt):
             return [f"{p}{self.ex(s.e)};"]
+        if isinstance(s, PtrStep):
+            return [f"{p}{s.ptr.name}++;" if s.step == 1 else f"{p}{s.ptr.name} += {s.step};"]
         if isinstance(s, If):
             c = self.ex(s.c)
             out = [f"{p}if ({_strip(c)}) {{", *self.stmts(s.then, ind + 1)]

@@ -47,6 +47,7 @@ from hls.progen.model import (
     Const,
     Continue,
     Decl,
+    Deref,
     Elem,
     Expr,
     ExprStmt,
@@ -59,6 +60,7 @@ from hls.progen.model import (
     LValue,
     Math,
     Program,
+    PtrStep,
     Return,
     Scalar,
     Stmt,
@@ -300,6 +302,8 @@ class Gen:
         self.helpers = self.used_helpers(top)
         if any(isinstance(p, Array) and p.style == "pointer" for h in self.helpers for p in h.params):
             self.feat("pointer_param")
+        if any(isinstance(s, PtrStep) for h in self.helpers for s in walk_stmts(h.body)):
+            self.feat("walking_pointer")
         for st in walk_stmts(top.body):
             for e in _stmt_all_exprs(st):
                 for x in walk_expr(e):
@@ -541,7 +545,7 @@ class Gen:
 
     def make_helpers(self, sc: Scope) -> None:
         """Zero to three helper functions of different kinds."""
-        kinds = ["scalar", "reader", "writer", "loop", "void", "float"]
+        kinds = ["scalar", "reader", "writer", "loop", "void", "float", "walk"]
         top_names = self.names
         for _ in range(self.rng.randint(0, 3)):
             kind = self.pick(kinds)
@@ -680,6 +684,30 @@ class Gen:
         ret = acc_t
         del hsc
         return Function(self.fname("rowsum"), ret, [p, *rows], [Decl(acc, self.zero(acc_t)), loop, Return(Var(acc))])
+
+    def helper_walk(self, sc: Scope) -> Function | None:
+        """``acc = 0; for (k...) { acc += *v; [*v = *v + k;] v++; } return acc;``: a pointer walked along a 1-D
+        array (every element, or every second one)."""
+        cands = [a for a in sc.arrays if a.role == "arg" and len(a.dims) == 1]
+        if not cands:
+            return None
+        a = self.pick(cands)
+        write = self.chance(0.5)
+        p = Array(self.name("v"), a.elem, list(a.dims), "param", const=not write and self.chance(0.5), style="pointer")
+        acc_t = DOUBLE if p.elem.is_float else self.pick([LLONG, INT, ULLONG])
+        acc = Scalar(self.name("acc"), acc_t, "local")
+        k = Scalar(self.name("k"), INT, "loop")
+        step = 2 if a.dims[0] >= 4 and self.chance(0.3) else 1
+        body: list[Stmt] = [Assign([Var(acc)], "+=", self.coerce(Deref(p), acc_t))]
+        if write:
+            val: Expr = Unary("!", Deref(p)) if p.elem.kind == "bool" else Binary(self.pick(["+", "-", "^"]) if p.elem.is_int else "+", Deref(p), Var(k))
+            body.append(Assign([Deref(p)], "=", self.coerce(val, p.elem)))
+        body.append(PtrStep(p, step))
+        loop = For(k, lit(0), "<", lit(a.dims[0] // step), 1, body)
+        fn = Function(self.fname("walk"), acc_t, [p], [Decl(acc, self.zero(acc_t)), loop, Return(Var(acc))])
+        if write:
+            fn.writes = {p.name}
+        return fn
 
     def helper_call(self, sc: Scope, want: str, impure_ok: bool) -> Expr | None:
         """A call of a helper that fits ``want`` ('int' or 'float'), with arguments from the scope."""

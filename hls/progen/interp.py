@@ -45,6 +45,7 @@ from hls.progen.model import (
     Const,
     Continue,
     Decl,
+    Deref,
     Elem,
     Expr,
     ExprStmt,
@@ -56,6 +57,7 @@ from hls.progen.model import (
     Label,
     Math,
     Program,
+    PtrStep,
     Return,
     Scalar,
     Stmt,
@@ -144,6 +146,7 @@ class Frame:
     def __init__(self) -> None:
         self.scalars: dict[int, Value | None] = {}
         self.arrays: dict[int, Store] = {}
+        self.offsets: dict[int, int] = {}  # walking pointer parameters: the element each points at
 
 
 def _trunc_div(a: int, b: int) -> tuple[int, int]:
@@ -304,6 +307,8 @@ class Interp:
             self.incr(s, fr)
         elif isinstance(s, ExprStmt):
             self.ev(s.e, fr)
+        elif isinstance(s, PtrStep):
+            fr.offsets[id(s.ptr)] = fr.offsets.get(id(s.ptr), 0) + s.step
         elif isinstance(s, If):
             if self.truth(self.ev(s.c, fr)):
                 self.block(s.then, fr, fn, ret)
@@ -403,12 +408,21 @@ class Interp:
         except UB as e:
             raise Reject(f"implicit conversion: {e}") from e
 
-    def lvalue(self, lv: Var | Elem, fr: Frame) -> tuple[Store | None, int]:
+    def lvalue(self, lv: Var | Elem | Deref, fr: Frame) -> tuple[Store | None, int]:
         """The location of an lvalue: (store, flat index), or (None, id) for a scalar."""
         if isinstance(lv, Var):
             return None, id(lv.var)
+        if isinstance(lv, Deref):
+            return fr.arrays[id(lv.ptr)], self.pointed(lv, fr)
         st = fr.arrays[id(lv.arr)]
         return st, self.flat(lv, fr)
+
+    def pointed(self, d: Deref, fr: Frame) -> int:
+        """The element a walking pointer points at (outside its array: Reject, a generator bug)."""
+        off = fr.offsets.get(id(d.ptr), 0)
+        if not 0 <= off < d.ptr.size:
+            raise Reject(f"{d.ptr.name} points outside its array")
+        return off
 
     def load(self, loc: tuple[Store | None, int], fr: Frame) -> Value:
         """Reads a location (uninitialised: Reject)."""
@@ -446,7 +460,7 @@ class Interp:
             self.marked += 1
         self.put(loc, new, fr)
 
-    def compound(self, op: str, t: Var | Elem, cur: Value, rhs: Value, value: Expr) -> tuple[Value, bool]:
+    def compound(self, op: str, t: Var | Elem | Deref, cur: Value, rhs: Value, value: Expr) -> tuple[Value, bool]:
         """``cur op= rhs`` into ``t``'s type; returns the value and whether the plain form would be undefined."""
         bop = op[:-1]
         r, bad = self.binop(bop, cur, t.ty, rhs, value.ty)
@@ -502,6 +516,11 @@ class Interp:
             v = fr.scalars.get(id(e.var))
             if v is None:
                 raise Reject(f"read of uninitialised {e.var.name}")
+            return v
+        if isinstance(e, Deref):
+            v = fr.arrays[id(e.ptr)].data[self.pointed(e, fr)]
+            if v is None:
+                raise Reject(f"read of an uninitialised element through {e.ptr.name}")
             return v
         if isinstance(e, Elem):
             st = fr.arrays[id(e.arr)]

@@ -109,6 +109,17 @@ class Elem(Expr):
 
 
 @dataclass(eq=False)
+class Deref(Expr):
+    """``*v``: the element a walking pointer parameter (1-D, style 'pointer') points at."""
+
+    ptr: Array
+
+    @property
+    def ty(self) -> CType:  # type: ignore[override]
+        return self.ptr.elem
+
+
+@dataclass(eq=False)
 class Unary(Expr):
     """``-e``, ``~e``, ``!e``, ``+e``."""
 
@@ -236,7 +247,7 @@ class AssignExpr(Expr):
         return [self.target, self.value]
 
 
-LValue = Var | Elem
+LValue = Var | Elem | Deref
 
 
 # --- statements -----------------------------------------------------------------------------------------------------
@@ -293,6 +304,14 @@ class Incr(Stmt):
     op: str
     prefix: bool = False
     safe: bool = False
+
+
+@dataclass(eq=False)
+class PtrStep(Stmt):
+    """``v++;`` or ``v += step;``: a walking pointer parameter moves on."""
+
+    ptr: Array
+    step: int = 1
 
 
 @dataclass(eq=False)

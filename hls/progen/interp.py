@@ -19,6 +19,7 @@ from hls.progen.ctyping import (
     FLOAT,
     INT,
     UB,
+    Bits,
     CType,
     Value,
     convert,
@@ -28,6 +29,7 @@ from hls.progen.ctyping import (
     is_snan,
     promote,
     usual,
+    with_bits,
     wrap,
 )
 from hls.progen.model import (
@@ -574,7 +576,7 @@ class Interp:
             return v
         if t.is_float:
             assert e.op == "-"
-            return -float(v)
+            return _with_sign(v, not math.copysign(1.0, float(v)) < 0)  # (a sign flip: a signalling NaN stays one)
         iv = int(v)
         if e.op == "~":
             return wrap(~iv, t)
@@ -693,7 +695,7 @@ class Interp:
             if x < 0:
                 r = -math.nan  # x86 sqrtsd yields the default (negative) NaN
         elif e.fn == "fabs":
-            r = math.fabs(float(vals[0]))
+            return _with_sign(vals[0], False)  # (the sign cleared: a signalling NaN stays one)
         elif e.fn in ("exp", "log", "pow", "sin", "cos"):
             folded = gcc_fold(e.fn, [float(v) for v in vals], e.ty.bits) if all(is_constant(a) for a in e.args) else None
             r = folded if folded is not None else float(libm(e.fn, e.ty.bits)(*map(float, vals)))
@@ -716,6 +718,15 @@ class Interp:
                 callee.scalars[id(p)] = self.store_conv(self.ev(a, fr), a.ty, p.ty)
         r = self.call_body(fn, callee)
         return r if r is not None else 0
+
+
+def _with_sign(v: Value, negative: bool) -> Value:
+    """``v`` with its sign bit set or cleared (as x86's xorpd/andpd do: a NaN keeps its payload and stays
+    signalling)."""
+    if isinstance(v, Bits) and math.isnan(v):
+        sign = 1 << (v.nbits - 1)
+        return with_bits((v.bits | sign) if negative else (v.bits & ~sign), v.nbits)
+    return math.copysign(float(v), -1.0 if negative else 1.0)
 
 
 def safe_index(v: int, n: int) -> int:

@@ -1769,11 +1769,15 @@ class Gen:
         self.feat("struct_local", f"struct_{style}")
         return out
 
+    def array_nest(self, sc: Scope) -> tuple[list[Stmt], list[Stmt], Scope, list[Loop]]:
+        """A nest over the leading dimensions of one of the arrays (see ``nest``)."""
+        a = self.pick(sc.arrays)
+        return self.nest(sc, list(a.dims[: self.rng.randint(1, len(a.dims))]), perfect=self.chance(0.6))
+
     def idiom_switch(self, sc: Scope) -> list[Stmt]:
         """A ``switch`` in a loop nest on a small value (a loop variable, masked data): cases with one or more
         labels, some falling through to the next, ``default`` anywhere or absent."""
-        a = self.pick(sc.arrays)
-        outer, body, inner, loops = self.nest(sc, list(a.dims[: self.rng.randint(1, len(a.dims))]), perfect=self.chance(0.6))
+        outer, body, inner, loops = self.array_nest(sc)
         if self.chance(0.4):
             sel: Expr = Binary("%", Var(loops[-1].var), lit(self.rng.randint(2, 5))) if loops[-1].lo >= 0 else Var(loops[-1].var)
         else:
@@ -1793,28 +1797,25 @@ class Gen:
         self.feat("switch")
         return outer
 
+    def exit_nest(self, sc: Scope, jump: Stmt) -> list[Stmt]:
+        """A nest over an array whose innermost body holds a block of statements and ``if (c) <jump>``."""
+        outer, body, inner, _ = self.array_nest(sc)
+        body.extend(self.block(inner, self.rng.randint(1, 3)))
+        body.insert(self.rng.randint(0, len(body)), If(self.condition(inner, 2, False), [jump]))
+        return outer
+
     def idiom_goto_exit(self, sc: Scope) -> list[Stmt]:
         """A loop nest left by a forward ``goto`` past its end (the error-exit pattern), then a statement."""
-        a = self.pick(sc.arrays)
-        outer, body, inner, _ = self.nest(sc, list(a.dims[: self.rng.randint(1, len(a.dims))]), perfect=self.chance(0.6))
-        body.extend(self.block(inner, self.rng.randint(1, 2)))
         label = self.name("done")
-        body.insert(self.rng.randint(0, len(body)), If(self.condition(inner, 2, False), [Goto(label)]))
+        outer = self.exit_nest(sc, Goto(label))
         self.feat("goto")
         return [*outer, Label(label), self.simple_stmt(sc)]
 
     def idiom_early_exit(self, sc: Scope) -> list[Stmt]:
         """A loop nest left early: ``if (c) break;`` or ``if (c) continue;`` in its innermost body."""
-        a = self.pick(sc.arrays)
-        dims = list(a.dims)
-        if self.chance(0.4) and len(dims) > 1:
-            dims = dims[:-1]
-        outer, body, inner, _ = self.nest(sc, dims, perfect=self.chance(0.5))
-        body.extend(self.block(inner, self.rng.randint(1, 3)))
         jump: Stmt = Break() if self.chance(0.6) else Continue()
-        body.insert(self.rng.randint(0, len(body)), If(self.condition(inner, 2, False), [jump]))
         self.feat("break" if isinstance(jump, Break) else "continue")
-        return outer
+        return self.exit_nest(sc, jump)
 
     def idiom_random_nest(self, sc: Scope) -> list[Stmt]:
         """A loop nest over an array's shape with a block of random statements."""

@@ -349,14 +349,7 @@ class Interp:
             assert cur is not None
             if not self.truth(self.compare(s.cmp, cur, v.ty, self.ev(s.bound, fr), s.bound.ty)):
                 break
-            try:
-                self.block(s.body, fr, fn, ret)
-            except _Jump as jump:
-                if jump.kind == "goto":
-                    raise
-                if jump.kind == "break":
-                    break
-            if ret[1] is not None:
+            if self.iteration(s.body, fr, fn, ret):
                 return
             cur = fr.scalars[id(v)]
             assert cur is not None
@@ -374,15 +367,20 @@ class Interp:
             if not first and not self.truth(self.ev(s.c, fr)):
                 break
             first = False
-            try:
-                self.block(s.body, fr, fn, ret)
-            except _Jump as jump:
-                if jump.kind == "goto":
-                    raise
-                if jump.kind == "break":
-                    break
-            if ret[1] is not None:
+            if self.iteration(s.body, fr, fn, ret):
                 return
+
+    def iteration(self, body: list[Stmt], fr: Frame, fn: Function, ret: list[Value | None]) -> bool:
+        """Runs a loop body once; True when the loop ends there (``break`` or ``return``; a ``goto`` leaves it
+        through the caller, a ``continue`` only ends the iteration)."""
+        try:
+            self.block(body, fr, fn, ret)
+        except _Jump as jump:
+            if jump.kind == "goto":
+                raise
+            if jump.kind == "break":
+                return True
+        return ret[1] is not None
 
     def switch(self, s: Switch, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
         """Runs a ``switch``: from the case whose label matches (else ``default``) through the cases that follow

@@ -47,8 +47,8 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 # 8, 26, 50: local structs of each style; 2, 12: file-scope scalars; 12 and 221 drew gcc warnings: a guarded
 # division by a constant that folds to zero, a guarded division as a truth value; 51: a switch with fall-through
 # and default; 6: a goto out of a loop; 11: a pointer walked along an array; 589: a comparison of two elements
-# whose constant subscripts gcc folds to the same one)
-SAMPLE = [*range(1, 10), 11, 12, 15, 19, 23, 26, 50, 51, 221, 589, 300006, 320057]
+# whose constant subscripts gcc folds to the same one; 16: two counters in one for)
+SAMPLE = [*range(1, 10), 11, 12, 15, 16, 19, 23, 26, 50, 51, 221, 589, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -70,7 +70,7 @@ def test_sample_is_well_defined(tmp_path: Path, seed: int) -> None:
 
 def test_feature_coverage() -> None:
     feats: set[str] = set()
-    for seed in range(1, 121):
+    for seed in range(1, 161):
         feats |= build(seed).prog.features
     wanted = {
         "idiom_reduction", "idiom_minmax", "idiom_argmax", "idiom_prefix", "idiom_stencil1", "idiom_stencil2", "idiom_matmul",
@@ -82,7 +82,7 @@ def test_feature_coverage() -> None:
         "main_first", "static_top", "early_return", "array_init", "while", "do_while", "break", "continue",
         "global_table", "global_state", "global_static", "static_local", "pointer_param",
         "struct_local", "struct_tag", "struct_typedef", "struct_inline", "global_scalar",
-        "switch", "switch_default", "switch_fallthrough", "goto", "walking_pointer",
+        "switch", "switch_default", "switch_fallthrough", "goto", "walking_pointer", "comma_counters",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -380,3 +380,29 @@ def test_negation_and_fabs_keep_a_signalling_nan(tmp_path: Path) -> None:
     files = write(built, tmp_path)
     r = sanitize(files.sources, tmp_path / "a.out", built.expected)
     assert r.ok and r.kind == "ok", r.message
+
+
+def test_interpreter_steps_every_counter_of_a_for() -> None:
+    """``for (int i = 0, j = 3; i < 4; i++, j--) out[i] = a[j];`` reverses ``a``; a ``continue`` still steps
+    both counters (they are the loop's increment)."""
+    from hls.progen.model import Continue
+
+    a, out = Array("a", INT, [4]), Array("out", INT, [4])
+    i, j = Scalar("i", INT, "loop"), Scalar("j", INT, "loop")
+    body: list[Stmt] = [
+        Assign([Elem(out, [Var(i)])], "=", Elem(a, [Var(j)])),
+        If(Binary("==", Var(i), Const(INT, 1)), [Continue()]),
+    ]
+    loop = For(i, Const(INT, 0), "<", Const(INT, 4), 1, body, counters=[(j, 3, -1)])
+    prog = Program(1, Function("top", None, [a, out], [loop], static=False), [], [{"a": [1, 2, 3, 4], "out": [0, 0, 0, 0]}])
+    ((got, _),) = Interp(prog).run()
+    assert got["out"] == [4, 3, 2, 1]
+    assert "for (int i = 0, j = 3; i < 4; i++, j--) {" in render(prog)[0]
+
+
+def test_an_access_through_a_pointer_is_not_constant() -> None:
+    """(``!*v`` was taken for a constant and evaluated without a frame: a KeyError while building.)"""
+    from hls.progen.model import Deref, Unary, is_constant
+
+    v = Array("v", INT, [4], "param", style="pointer")
+    assert not is_constant(Unary("!", Deref(v))) and is_constant(Unary("!", Const(INT, 0)))

@@ -8,7 +8,7 @@ from hls.progen.ctyping import promote
 from hls.progen.emit import expected_output, render
 from hls.progen.gen import Gen
 from hls.progen.interp import Frame, Interp, Reject
-from hls.progen.model import AssignExpr, Binary, Call, Cast, Elem, Expr, Program, Unary, Var, stmt_exprs, walk_expr, walk_stmts
+from hls.progen.model import Binary, Cast, Program, Unary, is_constant, stmt_exprs, walk_expr, walk_stmts
 
 
 @dataclass
@@ -42,9 +42,6 @@ def build(seed: int, max_attempts: int = 40) -> Built:
     raise RuntimeError(f"seed {seed}: no acceptable program in {max_attempts} drafts (last: {last})")
 
 
-def _constant(e: Expr) -> bool:
-    return not any(isinstance(x, (Var, Elem, Call, AssignExpr)) for x in walk_expr(e))
-
 
 def guard_constants(prog: Program) -> None:
     """Guards operations on constants that would be undefined even where the testbench never executes them
@@ -55,9 +52,9 @@ def guard_constants(prog: Program) -> None:
         for s in walk_stmts(fn.body):
             for e in stmt_exprs(s):
                 for x in walk_expr(e):
-                    if isinstance(x, (Binary, Unary, Cast)) and _constant(x):
+                    if isinstance(x, (Binary, Unary, Cast)) and is_constant(x):
                         it.ev(x, Frame())
-                    elif isinstance(x, Binary) and _constant(x.b) and x.op in ("<<", ">>", "/", "%"):
+                    elif isinstance(x, Binary) and is_constant(x.b) and x.op in ("<<", ">>", "/", "%"):
                         b = int(it.ev(x.b, Frame()))
                         if x.op in ("/", "%"):
                             x.safe = x.safe or b == 0

@@ -309,6 +309,9 @@ class Emitter:
             step = f"{'++' if s.step > 0 else '--'}{v}"
         else:
             step = f"{v}{'++' if s.step > 0 else '--'}"
+        for c, first, k in s.counters:
+            init += f", {c.name} = {first}"
+            step += f", {c.name}{'++' if k == 1 else '--' if k == -1 else f' += {k}'}"
         head = f"{p}for ({init}; {v} {s.cmp} {_strip(self.ex(s.bound))}; {step}) {{"
         return [head, *[f"{p}  {x}" for x in s.pragmas], *self.stmts(s.body, ind + 1), f"{p}}}"]
 

@@ -69,6 +69,7 @@ from hls.progen.model import (
     Unary,
     Var,
     While,
+    is_constant,
     walk_expr,
     walk_stmts,
 )
@@ -171,13 +172,13 @@ class Gen:
     def cmp(self, op: str, a: Expr, b: Expr) -> Expr:
         """A comparison gcc has nothing to warn about: no self-comparison (-Wtautological-compare), no truth value
         compared with a constant other than 0 or 1 (-Wbool-compare)."""
-        same_cell = isinstance(a, Elem) and isinstance(b, Elem) and a.arr is b.arr and all(_constant(i) for i in [*a.idx, *b.idx])
+        same_cell = isinstance(a, Elem) and isinstance(b, Elem) and a.arr is b.arr and all(is_constant(i) for i in [*a.idx, *b.idx])
         if _key(a) == _key(b) or same_cell:  # (constant subscripts gcc may fold to the same element: in0[0], in0[(int)0.1])
             b = self.const_for(b.ty) if b.ty.is_int else self.float_const(b.ty)
-        if _boolish(a) and _constant(b):
+        if _boolish(a) and is_constant(b):
             b = lit(self.rng.randint(0, 1))
             op = self.pick(["==", "!="])
-        elif _boolish(b) and _constant(a):
+        elif _boolish(b) and is_constant(a):
             a = lit(self.rng.randint(0, 1))
             op = self.pick(["==", "!="])
         return Binary(op, a, b)
@@ -954,7 +955,7 @@ class Gen:
             self.feat("farith")
             op = self.pick(["+", "-", "*", "*", "/"])
             y = sub(self.pick(["float", "float", "int"]))
-            if op == "/" and _constant(y):
+            if op == "/" and is_constant(y):
                 op = "*"  # gcc warns about a constant zero divisor even in floating point
             return Binary(op, sub(), y)
         if r < 0.5:
@@ -982,14 +983,14 @@ class Gen:
                 # constant operands: gcc folds the call at compile time, correctly rounded (MPFR)
                 args = [Const(t, convert(self.rng.choice([self.rng.uniform(-30, 30), self.rng.uniform(0.01, 50)]), DOUBLE, t)) for _ in range(n)]
                 self.feat("math_constant")
-            if fn in ("exp", "log", "pow", "sin", "cos") and all(_constant(a) for a in args):
+            if fn in ("exp", "log", "pow", "sin", "cos") and all(is_constant(a) for a in args):
                 # the interpreter models gcc's folding only where gcc folds for sure: a finite normal result
                 from hls.progen.interp import gcc_fold
 
                 vals = [float(a.value) for a in args if isinstance(a, Const)]
                 if len(vals) != len(args) or gcc_fold(fn, [float(convert(v, DOUBLE, t)) for v in vals], t.bits) is None:
                     args[0] = self.leaf(sc, "float", allow_arrays) if sc.scalars or sc.arrays or sc.loops else args[0]
-                    if _constant(args[0]):
+                    if is_constant(args[0]):
                         fn, args = "sqrt", args[:1]
             return Math(fn, args, t)
         if sc.helpers:
@@ -1020,7 +1021,7 @@ class Gen:
         if r < 0.7:
             return Binary("+", Binary("&", self.expr(sc, "int", d, allow_arrays), lit(self.pick([7, 15, 3]))), lit(1))
         e = self.expr(sc, "int", d, allow_arrays)
-        if not is_pure(e) or _constant(e):
+        if not is_pure(e) or is_constant(e):
             return lit(7)  # (a constant divisor gcc folds to zero draws a warning even where the guard skips it)
         return e
 
@@ -1307,6 +1308,7 @@ class Gen:
             "bits", "convert", "cond_update", "random_nest", "random_nest", "loop_in_if", "helper_loop", "chained",
             "local_array", "argmax", "shortcircuit", "inplace", "inplace", "window", "window", "recurrence", "recurrence",
             "carried", "carried", "scatter", "overwrite", "tri_update", "search", "search", "early_exit", "struct", "switch", "switch", "goto_exit",
+            "two_counters",
         ]  # fmt: skip
         for _ in range(8):
             kind = self.pick(kinds)
@@ -1773,6 +1775,20 @@ class Gen:
         """A nest over the leading dimensions of one of the arrays (see ``nest``)."""
         a = self.pick(sc.arrays)
         return self.nest(sc, list(a.dims[: self.rng.randint(1, len(a.dims))]), perfect=self.chance(0.6))
+
+    def idiom_two_counters(self, sc: Scope) -> list[Stmt]:
+        """``for (int i = 0, j = N - 1; i < N; i++, j--)``: a second counter in the declaration and the comma
+        increment, used in subscripts like the first (a reversal, a mirror, a shifted copy)."""
+        a = self.pick(sc.arrays)
+        n = a.dims[0]
+        i, j = Scalar(self.name("i"), INT, "loop"), Scalar(self.name("j"), INT, "loop")
+        down = self.chance(0.6)
+        f = For(i, lit(0), "<", lit(n), 1, [], counters=[(j, n - 1 if down else 0, -1 if down else 1)])
+        inner = sc.child(Loop(i, 0, n - 1)).child(Loop(j, 0, n - 1))
+        f.body = self.block(inner, self.rng.randint(1, 3))
+        self.pipeline_pragma(f)
+        self.feat("comma_counters")
+        return [f]
 
     def idiom_switch(self, sc: Scope) -> list[Stmt]:
         """A ``switch`` in a loop nest on a small value (a loop variable, masked data): cases with one or more
@@ -2294,10 +2310,6 @@ def _key(e: Expr) -> tuple:  # type: ignore[type-arg]
     fn = e.fn if isinstance(e, (Call, Math)) else None
     return (type(e).__name__, getattr(e, "op", None), fn if isinstance(fn, str) else id(fn), tuple(_key(c) for c in e.children()))
 
-
-def _constant(e: Expr) -> bool:
-    """No variable, element, call or assignment inside."""
-    return not any(isinstance(x, (Var, Elem, Call, AssignExpr)) for x in walk_expr(e))
 
 
 def _boolish(e: Expr) -> bool:

@@ -343,6 +343,8 @@ class Interp:
         """Runs a canonical for loop."""
         v = s.var
         fr.scalars[id(v)] = self.store_conv(self.ev(s.init, fr), s.init.ty, v.ty)
+        for c, first, _ in s.counters:
+            fr.scalars[id(c)] = first
         while True:
             self.tick()
             cur = fr.scalars[id(v)]
@@ -358,6 +360,12 @@ class Interp:
             if pt.signed and not (pt.min <= nxt <= pt.max):
                 raise Reject("loop variable overflows")
             fr.scalars[id(v)] = wrap(nxt, v.ty)
+            for c, _, step in s.counters:
+                now = fr.scalars[id(c)]
+                assert now is not None
+                if not INT.min <= int(now) + step <= INT.max:
+                    raise Reject("loop counter overflows")
+                fr.scalars[id(c)] = int(now) + step
 
     def while_loop(self, s: While, fr: Frame, fn: Function, ret: list[Value | None]) -> None:
         """Runs a ``while`` or ``do``/``while`` loop."""

@@ -343,6 +343,8 @@ class For(Stmt):
     declare: bool = True  # declare the variable in the for's init
     pragmas: list[str] = field(default_factory=list)
     step_style: str = "++"  # '++' (i++/i--), 'pre' (++i/--i) or '+=' (i += k)
+    # more counters of the declaration and the comma increment: (int variable, first value, step)
+    counters: list[tuple[Scalar, int, int]] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -446,8 +448,9 @@ class Program:
 
 
 def is_constant(e: Expr) -> bool:
-    """No variable, element, call or assignment inside (gcc folds it at compile time, even at -O0)."""
-    return not any(isinstance(x, (Var, Elem, Call, AssignExpr)) for x in walk_expr(e))
+    """No variable, element (through a subscript or a pointer), call or assignment inside (gcc folds it at
+    compile time, even at -O0)."""
+    return not any(isinstance(x, (Var, Elem, Deref, Call, AssignExpr)) for x in walk_expr(e))
 
 
 def walk_expr(e: Expr) -> list[Expr]:

@@ -47,8 +47,9 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 # 8, 26, 50: local structs of each style; 2, 12: file-scope scalars; 12 and 221 drew gcc warnings: a guarded
 # division by a constant that folds to zero, a guarded division as a truth value; 51: a switch with fall-through
 # and default; 6: a goto out of a loop; 11: a pointer walked along an array; 589: a comparison of two elements
-# whose constant subscripts gcc folds to the same one; 16: two counters in one for)
-SAMPLE = [*range(1, 10), 11, 12, 15, 16, 19, 23, 26, 50, 51, 221, 589, 300006, 320057]
+# whose constant subscripts gcc folds to the same one; 16: two counters in one for; 619: a ?: with a constant
+# condition that gcc folds, stored narrower; 653: (c ? INT_MIN : x) | 0x7F as a truth value)
+SAMPLE = [*range(1, 10), 11, 12, 15, 16, 19, 23, 26, 50, 51, 221, 589, 619, 653, 300006, 320057]
 
 
 def test_deterministic() -> None:

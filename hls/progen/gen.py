@@ -187,6 +187,10 @@ class Gen:
         """``e`` as a truth value; products, shifts and ``?:`` are compared with 0 (gcc's -Wint-in-bool-context)."""
         if _boolish(e) or isinstance(e, (Var, Elem, Const, Call)):
             return e
+        if isinstance(e, Binary) and e.op == "|" and isinstance(e.b, Const) and e.b.value != 0:
+            # always true: as it is, unless a ?: inside draws -Wint-in-bool-context (and ``!= 0`` would draw
+            # -Wtautological-compare); then the other operand
+            return e if not any(isinstance(x, Cond) for x in walk_expr(e.a)) else self.truthy(e.a)
         if isinstance(e, Binary) and e.op not in ("*", "<<", "/", "%") and not any(isinstance(x, Cond) for x in walk_expr(e)):
             return e  # (a guarded division is written as ?:, and gcc warns of a ?: with a constant arm here too)
         return Binary("!=", e, self.zero(e.ty))
@@ -798,7 +802,7 @@ class Gen:
             return self.truthy(e)
         if t.is_int and e.ty.is_float:
             return Cast(t, e, implicit=self.chance(0.4))
-        if t.is_int and e.ty.is_int and not t.same(e.ty) and all(isinstance(x, Const) for x in walk_expr(e) if not x.children()):
+        if t.is_int and e.ty.is_int and not t.same(e.ty) and _may_fold(e):
             return Cast(t, e)  # a constant that may not fit: gcc would warn (-Woverflow) about the implicit conversion
         if t.is_int and e.ty.is_int and any(isinstance(x, Const) and x.ty.is_int and not t.min <= int(x.value) <= t.max for x in walk_expr(e)):
             return Cast(t, e)  # (so may an expression gcc folds to a constant, as ``(c && -0.0) | 0x5555``)
@@ -2310,6 +2314,14 @@ def _key(e: Expr) -> tuple:  # type: ignore[type-arg]
     fn = e.fn if isinstance(e, (Call, Math)) else None
     return (type(e).__name__, getattr(e, "op", None), fn if isinstance(fn, str) else id(fn), tuple(_key(c) for c in e.children()))
 
+
+
+def _may_fold(e: Expr) -> bool:
+    """gcc may fold ``e`` to a constant: no variable, element or call, but where a ``?:`` has a constant
+    condition only one arm needs to be constant."""
+    if isinstance(e, Cond) and _may_fold(e.c):
+        return _may_fold(e.a) or _may_fold(e.b)
+    return not isinstance(e, (Var, Elem, Deref, Call, AssignExpr)) and all(_may_fold(c) for c in e.children())
 
 
 def _boolish(e: Expr) -> bool:

@@ -325,32 +325,36 @@ def _solve(
 
 def _start_bounds(dag: Dag, chains: list[tuple[int, int, int]], ii: int | None, horizon: int) -> tuple[list[int], list[int]] | None:
     """The earliest and latest start of every node within ``horizon`` under the edges (at ``ii``)
-    and chains: longest paths, by Bellman-Ford. CP-SAT's presolve reaches the same bounds, but one
-    step per pass around a recurrence: on a body of 2,000 unrolled operations that took 9 s of
-    wall time, which the deterministic limit does not count. None if a node has no start in the
-    horizon (no schedule)."""
-    arcs = [(a, b, d - (ii or 0) * k) for a, b, d, k in dag.edges if not (k and ii is None)]
-    arcs += chains
+    and chains. CP-SAT's presolve reaches the same bounds, but one step per pass around a
+    recurrence: on a body of 2,000 unrolled operations that took 9 s of wall time, which the
+    deterministic limit does not count. None if a node has no start in the horizon (no schedule)."""
+    arcs = [(a, b, d - (ii or 0) * k) for a, b, d, k in dag.edges if not (k and ii is None)] + chains
     n = len(dag.nodes)
-    earliest, latest = [0] * n, [horizon] * n
-    for bound, order, sign in ((earliest, arcs, 1), (latest, arcs[::-1], -1)):
-        changed = True
-        while changed:  # ends: every change moves a bound towards the other end of the horizon
-            changed = False
-            for a, b, w in order:
-                if sign > 0 and bound[a] + w > bound[b]:
-                    bound[b] = bound[a] + w
-                    if bound[b] > horizon:
-                        return None
-                    changed = True
-                elif sign < 0 and bound[b] - w < bound[a]:
-                    bound[a] = bound[b] - w
-                    if bound[a] < 0:
-                        return None
-                    changed = True
+    earliest = _longest_paths(n, arcs, horizon)
+    # (the longest path on from each node, over the arcs reversed, last first: it converges sooner)
+    tails = _longest_paths(n, [(b, a, w) for a, b, w in reversed(arcs)], horizon)
+    if earliest is None or tails is None:
+        return None
+    latest = [horizon - t for t in tails]
     if any(lo > hi for lo, hi in zip(earliest, latest)):
         return None
     return earliest, latest
+
+
+def _longest_paths(n: int, arcs: list[tuple[int, int, int]], limit: int) -> list[int] | None:
+    """The longest path (at least 0) into each of ``n`` nodes over weighted ``arcs``, by
+    Bellman-Ford; None once one exceeds ``limit`` (which also ends a positive cycle)."""
+    dist = [0] * n
+    changed = True
+    while changed:
+        changed = False
+        for a, b, w in arcs:
+            if dist[a] + w > dist[b]:
+                dist[b] = dist[a] + w
+                if dist[b] > limit:
+                    return None
+                changed = True
+    return dist
 
 
 def greedy_schedule(

@@ -582,7 +582,7 @@ class Interp:
             return v
         if t.is_float:
             assert e.op == "-"
-            return _with_sign(v, not math.copysign(1.0, float(v)) < 0)  # (a sign flip: a signalling NaN stays one)
+            return _with_sign(v, math.copysign(1.0, float(v)) > 0)  # (a sign flip: a signalling NaN stays one)
         iv = int(v)
         if e.op == "~":
             return wrap(~iv, t)

@@ -106,6 +106,8 @@ class _Scope:
     # array parameters of an inlined callee bound to a row of a caller's array (``a[i]`` of a
     # 2-D array, ``w[i]`` of a 3-D one): the array and the subscripts fixed at the call
     row_views: dict[str, tuple[Variable, list[Expr]]] = field(default_factory=dict)
+    # union variables and arrays of unions: each one storage word (see _Union)
+    unions: dict[str, _Union] = field(default_factory=dict)
 
 
 @dataclass
@@ -139,6 +141,29 @@ class _StructRef:
     prefix: list[Expr]
     offset: Expr | None
     var: Variable | None = None  # a struct pointer variable's offset, which moves
+
+
+@dataclass
+class _UnionType:
+    """A union's members (scalars and one-dimensional arrays of scalars, all at offset 0), its
+    size in bytes (sizeof) and the unsigned integer holding its bytes."""
+
+    name: str
+    members: dict[str, ScalarType | ArrayType]
+    size: int
+    storage: IntType
+
+
+@dataclass
+class _Union:
+    """A union variable (or an array of unions, ``dims``): one unsigned word per union holding
+    its bytes as the C program's memory does (little-endian, as x86-64); a member read takes its
+    bytes out of the word and reinterprets them, a member write puts them in and keeps the others."""
+
+    name: str
+    type: _UnionType
+    var: Variable
+    dims: tuple[int, ...]
 
 
 @dataclass
@@ -198,12 +223,19 @@ class CToKernel:
         self.struct_tags: dict[str, _StructType] = {}  # struct definitions by tag
         self.struct_types: dict[int, _StructType] = {}  # by definition node
         self.struct_nodes: dict[str, c_ast.Struct] = {}  # the definition of each tag, anywhere
+        self.union_nodes: dict[str, c_ast.Union] = {}  # the definition of each union tag, anywhere
+        self.union_types: dict[int, _UnionType] = {}  # by definition node
         fake = pycparser_fake_libc.directory
 
         class _Tags(c_ast.NodeVisitor):
             def visit_Struct(inner, node: c_ast.Struct) -> None:  # noqa: N805
                 if node.name and node.decls is not None:
                     self.struct_nodes.setdefault(node.name, node)
+                inner.generic_visit(node)
+
+            def visit_Union(inner, node: c_ast.Union) -> None:  # noqa: N805
+                if node.name and node.decls is not None:
+                    self.union_nodes.setdefault(node.name, node)
                 inner.generic_visit(node)
 
         for ext in ast.ext:
@@ -327,6 +359,8 @@ class CToKernel:
                 raise unsupported(self.loc(node), f"pointer '{name}' used as a value (only *{name}, {name}[i], moving it, comparing it and passing it on)")
             if name in scope.structs or name in scope.struct_refs:
                 raise unsupported(self.loc(node), f"struct '{name}' used as a value (only its members, copying it and passing it on)")
+            if name in scope.unions:
+                raise unsupported(self.loc(node), f"union '{name}' used as a value (only its members read and written, and copying it)")
             if name in scope.row_views:
                 row_of = scope.row_views[name][0].name
                 raise unsupported(self.loc(node), f"array parameter '{name}' (a row of '{row_of}') used other than subscripted or passed on")
@@ -935,6 +969,9 @@ class CToKernel:
             raise unsupported(loc, f"extern declaration '{d.name}'")
         if isinstance(d.type, c_ast.PtrDecl):
             return self._pointer_decl(d)
+        union = self._union_decl(d.type, d) if d.type is not None else None
+        if union is not None:
+            return self._union_local(d, *union)
         found = self._struct_decl(d.type, d) if d.type is not None else None
         if found is not None:
             return self._struct_local(d, *found)
@@ -960,26 +997,272 @@ class CToKernel:
         self.scopes[-1].names[d.name] = var
         return out
 
+    # ---- unions ------------------------------------------------------------------------------
+
+    def _union_decl(self, node: c_ast.Node, where: c_ast.Node) -> tuple[_UnionType, tuple[int, ...]] | None:
+        """The union type of a declared type (through typedefs), with the dimensions of an array
+        of unions; None when it is not a union."""
+        found = self._tagged_type(node)
+        if found is None or not isinstance(found[0], c_ast.Union):
+            return None
+        return self._union_def(found[0], where), found[1]
+
+    def _union_def(self, node: c_ast.Union, where: c_ast.Node) -> _UnionType:
+        """The members of the union ``node`` defines or names (by its tag)."""
+        if node.decls is None:
+            if node.name in self.union_nodes:
+                return self._union_def(self.union_nodes[node.name], where)
+            raise HlsError(self.loc(where), f"union '{node.name}' is not defined")
+        if id(node) in self.union_types:
+            return self.union_types[id(node)]
+        name = node.name or "(anonymous)"
+        members: dict[str, ScalarType | ArrayType] = {}
+        size = align = 1
+        for fd in node.decls:
+            self._check_member(fd, "union")
+            t = self.decl_type(fd.type, fd)
+            if isinstance(t, ArrayType) and len(t.dims) != 1:
+                raise unsupported(self.loc(fd), f"union member '{fd.name}' with more than one dimension")
+            elem = t.elem if isinstance(t, ArrayType) else t
+            members[fd.name] = t
+            size = max(size, _byte_size(elem) * (t.depth if isinstance(t, ArrayType) else 1))
+            align = max(align, _byte_size(elem))
+        size = -(-size // align) * align
+        if size > 8:
+            raise unsupported(self.loc(node), f"union '{name}' of {size} bytes (at most 8: one 64-bit word)")
+        storage = ct.UCHAR if size == 1 else ct.USHORT if size == 2 else ct.UINT if size <= 4 else ct.ULLONG
+        ut = _UnionType(name, members, size, storage)
+        self.union_types[id(node)] = ut
+        return ut
+
+    def _union_local(self, d: c_ast.Decl, ut: _UnionType, dims: tuple[int, ...]) -> list[Stmt]:
+        """A local union or array of unions: its storage words, and its initializer."""
+        loc = self.loc(d)
+        if "const" in (d.quals or []):
+            raise unsupported(loc, f"const union '{d.name}'")
+        t: ScalarType | ArrayType = ArrayType(ut.storage, dims) if dims else ut.storage
+        var = Variable(self._unique(d.name), t, "local", loc)
+        self.locals.append(var)
+        union = _Union(d.name, ut, var, dims)
+        out = self._union_init(union, [], d.init) if d.init is not None else []
+        self.scopes[-1].unions[d.name] = union
+        return out
+
+    def _union_init(self, union: _Union, idx: list[Expr], init: c_ast.Node) -> list[Stmt]:
+        """The stores of a union's initializer: per array level a brace list (missing unions
+        zero), then braces around the first member's value (or ``.m = v``), or another union."""
+        loc = self.loc(init)
+        if len(idx) < len(union.dims):
+            return self._array_of_aggregates_init(
+                "union", union.name, union.dims, idx, init, lambda at, item: self._union_init(union, at, item),
+                lambda at: [Assign(union.var, at, Const(0, union.type.storage, loc), loc)],
+            )  # fmt: skip
+        if not isinstance(init, c_ast.InitList):
+            whole = self._union_whole(init)
+            if whole is None or whole[0].type is not union.type:
+                raise HlsError(loc, f"union '{union.name}' initialized from a value that is not a union '{union.type.name}'")
+            src = whole[0].var
+            value: Expr = ArrayRead(src, whole[1], loc) if whole[1] else VarRead(src, loc)
+            return [Assign(union.var, idx or None, value, loc)]
+        if len(init.exprs) > 1:
+            raise HlsError(loc, f"excess elements in the initializer of union '{union.name}'")
+        word: Expr = Const(0, union.type.storage, loc)
+        if init.exprs:
+            item = init.exprs[0]
+            member = next(iter(union.type.members))
+            if isinstance(item, c_ast.NamedInitializer):
+                if len(item.name) != 1 or not isinstance(item.name[0], c_ast.ID):
+                    raise unsupported(self.loc(item), "this designated initializer")
+                member = item.name[0].name
+                if member not in union.type.members:
+                    raise HlsError(self.loc(item), f"union '{union.type.name}' has no member named '{member}'")
+                item = item.expr
+            mt = union.type.members[member]
+            if isinstance(mt, ArrayType):
+                items = item.exprs if isinstance(item, c_ast.InitList) else None
+                if items is None or len(items) > mt.dims[0]:
+                    raise HlsError(loc, f"initializer of array member '{member}' of union '{union.name}'")
+                for k, e in enumerate(items):
+                    word = self._union_insert(word, union.type, mt.elem, Const(k * _byte_size(mt.elem) * 8, INT, loc), self.expr(e), loc)
+            else:
+                if isinstance(item, c_ast.InitList):
+                    if len(item.exprs) != 1:
+                        raise HlsError(loc, f"initializer of member '{member}' of union '{union.name}'")
+                    item = item.exprs[0]
+                word = self._union_insert(word, union.type, mt, Const(0, INT, loc), self.expr(item), loc)
+        return [Assign(union.var, idx or None, word, loc)]
+
+    def _array_of_aggregates_init(
+        self, kind: str, name: str, dims: tuple[int, ...], idx: list[Expr], init: c_ast.Node,
+        element: Callable[[list[Expr], c_ast.Node], list[Stmt]], zero: Callable[[list[Expr]], list[Stmt]],
+    ) -> list[Stmt]:  # fmt: skip
+        """The stores of the initializer of an array of structs or unions (``kind``) at the
+        dimension after ``idx``: a brace list, each item one element's (``element``), the elements
+        without one zero (``zero``)."""
+        loc = self.loc(init)
+        if not isinstance(init, c_ast.InitList):
+            raise unsupported(loc, f"initializer of array of {kind}s '{name}' other than a brace list")
+        if len(init.exprs) > dims[len(idx)]:
+            raise HlsError(loc, f"excess elements in the initializer of array '{name}'")
+        out: list[Stmt] = []
+        for k in range(dims[len(idx)]):
+            at = [*[clone_expr(e) for e in idx], Const(k, INT, loc)]
+            out += element(at, init.exprs[k]) if k < len(init.exprs) else zero(at)
+        return out
+
+    def _union_name(self, name: str) -> _Union | None:
+        """The union (or array of unions) ``name`` denotes here, if any."""
+        for scope in reversed(self.scopes):
+            if name in scope.unions:
+                return scope.unions[name]
+            if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving or name in scope.row_views:
+                return None
+            if name in scope.structs or name in scope.struct_refs:
+                return None
+        return None
+
+    def _union_whole(self, node: c_ast.Node) -> tuple[_Union, list[Expr]] | None:
+        """``u`` or ``a[i]..`` (every dimension subscripted): a whole union, its word's subscripts."""
+        subs: list[c_ast.Node] = []
+        base = node
+        while isinstance(base, c_ast.ArrayRef):
+            subs.insert(0, base.subscript)
+            base = base.name
+        if not isinstance(base, c_ast.ID) or (union := self._union_name(base.name)) is None:
+            return None
+        if len(subs) != len(union.dims):
+            raise unsupported(self.loc(node), f"array of unions '{union.name}' used other than element by element")
+        return union, [self.expr(e) for e in subs]
+
+    def _union_member(self, node: c_ast.Node) -> tuple[_Union, list[c_ast.Node], ScalarType, c_ast.Node | None] | None:
+        """``u.m``, ``u.m[k]``, ``a[i].m`` ...: the union, the subscripts of its word, the type
+        read or written, and the subscript of an array member (None for a scalar member)."""
+        element = None
+        if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.StructRef):
+            element, node = node.subscript, node.name
+        if not isinstance(node, c_ast.StructRef):
+            return None
+        base = node.name
+        subs: list[c_ast.Node] = []
+        while isinstance(base, c_ast.ArrayRef):
+            subs.insert(0, base.subscript)
+            base = base.name
+        if not isinstance(base, c_ast.ID) or (union := self._union_name(base.name)) is None:
+            return None
+        loc = self.loc(node)
+        if node.type != ".":
+            raise HlsError(loc, f"invalid type argument of '->' (union '{base.name}' is not a pointer)")
+        if len(subs) != len(union.dims):
+            raise HlsError(loc, f"request for member '{node.field.name}' in something that is not a union")
+        mt = union.type.members.get(node.field.name)
+        if mt is None:
+            raise HlsError(self.loc(node.field), f"union '{union.type.name}' has no member named '{node.field.name}'")
+        if isinstance(mt, ArrayType) and element is None:
+            raise unsupported(loc, f"array member '{node.field.name}' of union '{base.name}' other than subscripted")
+        if not isinstance(mt, ArrayType) and element is not None:
+            raise HlsError(loc, "subscripted value is not an array")
+        return union, subs, (mt.elem if isinstance(mt, ArrayType) else mt), element
+
+    def _union_offset(self, t: ScalarType, element: c_ast.Node | None, loc: SourceLoc) -> Expr:
+        """The bit offset of a member's element in the word (the element's bytes, little-endian)."""
+        if element is None:
+            return Const(0, INT, loc)
+        return binary("*", convert(self.expr(element), INT), Const(_byte_size(t) * 8, INT, loc), loc)
+
+    def _union_read(self, node: c_ast.Node) -> Expr:
+        union, subs, t, element = self._union_member(node)  # type: ignore[misc]
+        loc = self.loc(node)
+        idx = [self.expr(e) for e in subs]
+        word: Expr = ArrayRead(union.var, idx, loc) if idx else VarRead(union.var, loc)
+        return _union_extract(word, t, self._union_offset(t, element, loc), loc)
+
+    def _union_insert(self, word: Expr, ut: _UnionType, t: ScalarType, offset: Expr, value: Expr, loc: SourceLoc) -> Expr:
+        """``word`` with the bytes of ``value`` (converted to ``t``) at bit ``offset``."""
+        bits = _as_bits(convert(value, t, loc), loc)
+        if bits.type == ut.storage and _fold(offset) == 0:
+            return bits
+        wide = ct.UINT if ut.storage.width <= 32 else ct.ULLONG
+        mask = (1 << bits.type.width) - 1  # type: ignore[union-attr]
+        shifted_mask: Expr = Binary("<<", Const(mask, wide, loc), offset, wide, loc)
+        kept = Binary("&", convert(word, wide, loc), Unary("~", shifted_mask, wide, loc), wide, loc)
+        placed = Binary("<<", convert(bits, wide, loc), clone_expr(offset), wide, loc)
+        return convert(Binary("|", kept, placed, wide, loc), ut.storage, loc)
+
+    def _union_assign(self, lvalue: c_ast.Node, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
+        """``u.m = v``, ``u.m op= v``, ``a[i].m[k] = v``: the word with the member's bytes replaced."""
+        union, subs, t, element = self._union_member(lvalue)  # type: ignore[misc]
+        loc = self.loc(node)
+        setup: list[Stmt] = []
+        idx = self._fixed([self.expr(e) for e in subs], f"{union.name}_at", loc, setup)
+        offset = self._fixed([self._union_offset(t, element, loc)], f"{union.name}_bit", loc, setup)[0]
+        self.pending.extend(setup)
+        value = self.expr(rvalue)
+
+        def word() -> Expr:
+            return ArrayRead(union.var, [clone_expr(e) for e in idx], loc) if idx else VarRead(union.var, loc)
+
+        if op is not None:
+            value = binary(op, _union_extract(word(), t, clone_expr(offset), loc), value, loc)
+        new = self._union_insert(word(), union.type, t, offset, value, loc)
+        return [Assign(union.var, [clone_expr(e) for e in idx] if idx else None, new, loc)]
+
+    def _union_copy(self, lvalue: c_ast.Node, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
+        """``u = w`` of two unions of one type: the word."""
+        loc = self.loc(node)
+        dst = self._union_whole(lvalue)
+        assert dst is not None
+        if op is not None:
+            raise HlsError(loc, f"invalid operands to '{op}=' (a union)")
+        src = self._union_whole(rvalue) if isinstance(rvalue, (c_ast.ID, c_ast.ArrayRef)) else None
+        if src is None or src[0].type is not dst[0].type:
+            raise unsupported(loc, f"assignment to union '{dst[0].name}' of other than a union '{dst[0].type.name}'")
+        value: Expr = ArrayRead(src[0].var, src[1], loc) if src[1] else VarRead(src[0].var, loc)
+        return [Assign(dst[0].var, dst[1] or None, value, loc)]
+
+    def _is_union_place(self, node: c_ast.Node) -> bool:
+        """Whether ``node`` is a union or an element of an array of unions (syntactically)."""
+        base = node
+        while isinstance(base, c_ast.ArrayRef):
+            base = base.name
+        return isinstance(base, c_ast.ID) and self._union_name(base.name) is not None
+
     # ---- structs -----------------------------------------------------------------------------
 
     def _struct_decl(self, node: c_ast.Node, where: c_ast.Node) -> tuple[_StructType, tuple[int, ...]] | None:
         """The struct type of a declared type (through typedefs), with the dimensions of an array
         of structs; None when it is not a struct."""
+        found = self._tagged_type(node)
+        if found is not None and isinstance(found[0], c_ast.Union):
+            raise unsupported(self.loc(where), "union here (only local unions, arrays of unions and unions passed by value to a called function)")
+        if found is None or not isinstance(found[0], c_ast.Struct):
+            return None
+        return self._struct_def(found[0], where), found[1]
+
+    def _check_member(self, fd: c_ast.Decl, kind: str) -> None:
+        """Rejects the members of a struct or union (``kind``) the flattening does not take."""
+        if fd.bitsize is not None:
+            raise unsupported(self.loc(fd), f"bit-field '{fd.name}'")
+        if fd.name is None:
+            raise unsupported(self.loc(fd), f"anonymous {kind} member")
+        if isinstance(fd.type, c_ast.PtrDecl):
+            raise unsupported(self.loc(fd), f"pointer member '{fd.name}'")
+
+    def _tagged_type(self, node: c_ast.Node) -> tuple[c_ast.Struct | c_ast.Union, tuple[int, ...]] | None:
+        """The struct or union a declared type is (through typedefs), with the dimensions of an
+        array of them; None for other types (and unsized arrays: where they are declared reports them)."""
         dims: list[int] = []
         while isinstance(node, c_ast.ArrayDecl):
             if node.dim is None:
-                return None  # (an unsized array: where it is declared reports it)
+                return None
             dims.append(self._const_int(node.dim))
             node = node.type
         if isinstance(node, c_ast.TypeDecl):
             node = node.type
         if isinstance(node, c_ast.IdentifierType) and len(node.names) == 1 and node.names[0] in self.typedefs and node.names[0] not in ct.STDINT_TYPES:
-            inner = self._struct_decl(self.typedefs[node.names[0]], where)
+            inner = self._tagged_type(self.typedefs[node.names[0]])
             return None if inner is None else (inner[0], (*dims, *inner[1]))
-        if isinstance(node, c_ast.Union):
-            raise unsupported(self.loc(where), "union type")
-        if isinstance(node, c_ast.Struct):
-            return self._struct_def(node, where), tuple(dims)
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            return node, tuple(dims)
         return None
 
     def _struct_def(self, node: c_ast.Struct, where: c_ast.Node) -> _StructType:
@@ -994,12 +1277,7 @@ class CToKernel:
             return self.struct_types[id(node)]
         fields: dict[str, ScalarType | ArrayType | tuple[_StructType, tuple[int, ...]]] = {}
         for fd in node.decls:
-            if fd.bitsize is not None:
-                raise unsupported(self.loc(fd), f"bit-field '{fd.name}'")
-            if fd.name is None:
-                raise unsupported(self.loc(fd), "anonymous struct member")
-            if isinstance(fd.type, c_ast.PtrDecl):
-                raise unsupported(self.loc(fd), f"pointer member '{fd.name}'")
+            self._check_member(fd, "struct")
             nested = self._struct_decl(fd.type, fd)
             fields[fd.name] = nested if nested is not None else self.decl_type(fd.type, fd)
         st = _StructType(node.name or "(anonymous)", fields)
@@ -1097,18 +1375,9 @@ class CToKernel:
         order, the ones not given zero (C); or another struct's value."""
         loc = self.loc(init)
         if len(idx) < len(agg.dims):
-            if not isinstance(init, c_ast.InitList):
-                raise unsupported(loc, f"initializer of array of structs '{agg.name}' other than a brace list")
-            if len(init.exprs) > agg.dims[len(idx)]:
-                raise HlsError(loc, f"excess elements in the initializer of array '{agg.name}'")
-            out: list[Stmt] = []
-            for k in range(agg.dims[len(idx)]):
-                at = [*[clone_expr(e) for e in idx], Const(k, INT, loc)]
-                if k < len(init.exprs):
-                    out += self._struct_init(agg, at, init.exprs[k])
-                else:
-                    out += self._struct_zero(agg, at, loc)
-            return out
+            return self._array_of_aggregates_init(
+                "struct", agg.name, agg.dims, idx, init, lambda at, item: self._struct_init(agg, at, item), lambda at: self._struct_zero(agg, at, loc)
+            )  # fmt: skip
         if not isinstance(init, c_ast.InitList):
             src, src_idx = self._place(init)
             if not isinstance(src, _Aggregate) or src.struct is not agg.struct or len(src_idx) != len(src.dims):
@@ -1241,7 +1510,7 @@ class CToKernel:
                 return scope.structs[name]
             if name in scope.struct_refs:
                 return scope.struct_refs[name]
-            if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving or name in scope.row_views:
+            if name in scope.names or name in scope.values or name in scope.refs or name in scope.moving or name in scope.row_views or name in scope.unions:
                 return None
         if name in self.globals:
             return self._global_struct(self.globals[name])
@@ -1302,6 +1571,8 @@ class CToKernel:
                 return found, []
             if isinstance(found, _StructRef):
                 raise unsupported(loc, f"struct pointer '{node.name}' used as a value (only {node.name}->m, {node.name}[i] and passing it on)")
+            if self._union_name(node.name) is not None:
+                raise unsupported(loc, f"union '{node.name}' here (only its members read and written, and copying it)")
             raise HlsError(loc, f"'{node.name}' is not a struct")
         if isinstance(node, c_ast.StructRef):
             base, idx = self._pointee(node.name, Const(0, INT, loc)) if node.type == "->" else self._place(node.name)
@@ -1550,6 +1821,10 @@ class CToKernel:
             return self._pointer_assign(ptr, op, rvalue, node)
         if isinstance(lvalue, c_ast.ID) and isinstance(sref := self._struct_name(lvalue.name), _StructRef):
             return self._struct_pointer_assign(sref, lvalue.name, op, rvalue, node)
+        if isinstance(lvalue, (c_ast.ArrayRef, c_ast.StructRef)) and self._union_member(lvalue) is not None:
+            return self._union_assign(lvalue, op, rvalue, node)
+        if isinstance(lvalue, (c_ast.ID, c_ast.ArrayRef)) and self._is_union_place(lvalue):
+            return self._union_copy(lvalue, op, rvalue, node)
         if self._is_struct_place(lvalue) and (peek := self._peek_place(lvalue)) is not None and isinstance(peek[0], _Aggregate):
             dst, dst_idx = self._place(lvalue)
             assert isinstance(dst, _Aggregate)
@@ -2337,6 +2612,10 @@ class CToKernel:
             if var in self.exited_loop_vars:
                 raise unsupported(loc, f"reading loop variable '{node.name}' after its loop")
             return VarRead(var, loc)
+        if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) and self._union_member(node) is not None:
+            return self._union_read(node)
+        if isinstance(node, c_ast.ArrayRef) and self._is_union_place(node):
+            raise unsupported(loc, "union used as a value (only its members read and written, and copying it)")
         if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
             var, element = self._element(node)
             return VarRead(var, loc) if element is None else ArrayRead(var, element, loc)
@@ -2378,6 +2657,9 @@ class CToKernel:
             assert returned is not None
             return VarRead(returned, loc)
         if isinstance(node, c_ast.Assignment):
+            target = node.lvalue
+            if isinstance(target, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef)) and (self._is_union_place(target) or self._union_member(target) is not None):
+                raise unsupported(loc, "assignment to a union or its member used as a value")
             # 'a = b = v': the inner assignment happens first; its value is what b now holds
             done = self._assignment(node)
             target = done[-1]
@@ -2469,6 +2751,20 @@ class CToKernel:
             self.pending.extend(self._assign_to(node.expr, _INCDEC[node.op], one, node))
             return self.expr(node.expr)
         if node.op == "sizeof":
+            union = self._union_decl(node.expr.type, node) if isinstance(node.expr, c_ast.Typename) else None
+            if union is None and isinstance(node.expr, (c_ast.ID, c_ast.ArrayRef)) and self._is_union_place(node.expr):
+                base, subs = node.expr, 0
+                while isinstance(base, c_ast.ArrayRef):
+                    base, subs = base.name, subs + 1
+                assert isinstance(base, c_ast.ID)
+                found = self._union_name(base.name)
+                assert found is not None
+                union = (found.type, found.dims[subs:])
+            if union is not None:
+                count = 1
+                for n in union[1]:
+                    count *= n
+                return Const(union[0].size * count, ct.ULONG, loc)
             if isinstance(node.expr, c_ast.Typename):
                 t = self.decl_type(node.expr.type, node)
             else:
@@ -2692,6 +2988,18 @@ class CToKernel:
         }
         pointed |= {ref[0] for a in args if isinstance(a, c_ast.ID) and (ref := self._ref(a.name)) is not None}
         for d, a in zip(decls, args):
+            up = None if isinstance(d.type, c_ast.PtrDecl) else self._union_decl(d.type, d)
+            if up is not None:  # a union passed by value: a copy of its word
+                if up[1]:
+                    raise unsupported(self.loc(d), f"parameter '{d.name}' of arrays of unions")
+                whole = self._union_whole(a) if isinstance(a, (c_ast.ID, c_ast.ArrayRef)) else None
+                if whole is None or whole[0].type is not up[0]:
+                    raise HlsError(self.loc(a), f"argument for '{d.name}' is not a union '{up[0].name}'")
+                word = Variable(self._unique(f"{name}_{d.name}"), up[0].storage, "local", self.loc(d))
+                self.locals.append(word)
+                setup.append(Assign(word, None, ArrayRead(whole[0].var, whole[1], loc) if whole[1] else VarRead(whole[0].var, loc), loc))
+                scope.unions[d.name] = _Union(d.name, up[0], word, ())
+                continue
             sp = self._struct_param(d)
             if sp is not None:
                 st, is_pointer, nested = sp
@@ -3268,6 +3576,29 @@ _BUILTIN_CONSTANTS: dict[str, tuple[FloatType, float]] = {
 def _byte_size(t: ScalarType) -> int:
     """sizeof a scalar (a _Bool is a byte)."""
     return (t.width + 7) // 8
+
+
+_UNSIGNED_OF_WIDTH = {8: ct.UCHAR, 16: ct.USHORT, 32: ct.UINT, 64: ct.ULLONG}
+
+
+def _as_bits(value: Expr, loc: SourceLoc) -> Expr:
+    """The bytes of a scalar as an unsigned integer of its size (a float's bit pattern)."""
+    bits = _UNSIGNED_OF_WIDTH[_byte_size(value.type) * 8]
+    if isinstance(value.type, FloatType):
+        return Unary("bits", value, bits, loc)
+    return convert(value, bits, loc)
+
+
+def _union_extract(word: Expr, t: ScalarType, offset: Expr, loc: SourceLoc) -> Expr:
+    """The value of type ``t`` whose bytes are at bit ``offset`` of a union's word."""
+    wide = ct.UINT if word.type.width <= 32 else ct.ULLONG
+    shifted = convert(word, wide, loc)
+    if _fold(offset) != 0:
+        shifted = Binary(">>", shifted, offset, wide, loc)
+    bits = convert(shifted, _UNSIGNED_OF_WIDTH[_byte_size(t) * 8], loc)
+    if isinstance(t, FloatType):
+        return Unary("bits", bits, t, loc)
+    return convert(bits, t, loc)
 
 
 def _plus(e: Expr, k: int, loc: SourceLoc) -> Expr:

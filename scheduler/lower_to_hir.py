@@ -510,6 +510,8 @@ class _Segment:
         if isinstance(e, Unary):
             if e.op == "!":
                 return self.cast(self.comb("not", [self.cond(e.operand, pred)], 1, e.loc), _BOOL_T, e.type, e.loc)
+            if e.op == "bits":  # (the same bits, another type)
+                return self.expr(e.operand, pred)
             if isinstance(e.type, FloatType):  # IEEE negation flips the sign bit, NaN included
                 sign = self.ctx.const(1 << (e.type.width - 1), e.type.width)
                 return self.comb("xor", [self.expr(e.operand, pred), sign], e.type.width, e.loc, "fneg")

@@ -41,7 +41,7 @@ from hls.progen.model import (
 )  # fmt: skip
 from hls.progen.run import classify_cosim, classify_synth, run_cmd
 
-# (300006: an early return, generated before the helper's locals, read one of them)
+# (300006: an early return, generated before the helper's locals, read one of them; 21, 98: local unions)
 # (320057: a 2-D local array initializer; 19: file-scope state read by a testbench in another file through an
 # extern declaration; 23: a const table and state, main first; 15: a static local array; 9: a helper taking a pointer;
 # 8, 26, 50: local structs of each style; 2, 12: file-scope scalars; 12 and 221 drew gcc warnings: a guarded
@@ -49,7 +49,7 @@ from hls.progen.run import classify_cosim, classify_synth, run_cmd
 # and default; 6: a goto out of a loop; 11: a pointer walked along an array; 589: a comparison of two elements
 # whose constant subscripts gcc folds to the same one; 16: two counters in one for; 619: a ?: with a constant
 # condition that gcc folds, stored narrower; 653: (c ? INT_MIN : x) | 0x7F as a truth value)
-SAMPLE = [*range(1, 10), 11, 12, 15, 16, 19, 23, 26, 50, 51, 221, 589, 619, 653, 300006, 320057]
+SAMPLE = [*range(1, 10), 11, 12, 15, 16, 19, 21, 23, 26, 50, 51, 98, 221, 589, 619, 653, 300006, 320057]
 
 
 def test_deterministic() -> None:
@@ -84,6 +84,7 @@ def test_feature_coverage() -> None:
         "global_table", "global_state", "global_static", "static_local", "pointer_param",
         "struct_local", "struct_tag", "struct_typedef", "struct_inline", "global_scalar",
         "switch", "switch_default", "switch_fallthrough", "goto", "walking_pointer", "comma_counters",
+        "union_local", "union_typedef", "union_inline",
     }  # fmt: skip
     assert wanted <= feats, sorted(wanted - feats)
 
@@ -372,10 +373,16 @@ def test_negation_and_fabs_keep_a_signalling_nan(tmp_path: Path) -> None:
     prog = Program(1, Function("top", None, [x, out], body, static=False), [], [{"in0": [snan], "out": [0.0, 0.0]}])
     ((got, _),) = Interp(prog).run()
     assert got["out"] == [255.0, 255.0]
-    prog.features = set()
+    _agrees_with_gcc(prog, tmp_path)
+
+
+def _agrees_with_gcc(prog: Program, tmp_path: Path) -> None:
+    """The hand-built ``prog`` compiles warning-free, runs clean under the sanitizers and prints what the
+    interpreter predicts."""
     from hls.progen.build import Built
     from hls.progen.emit import expected_output
 
+    prog.features = set()
     kernel, tb = render(prog)
     built = Built(1, prog, kernel, tb, expected_output(prog, Interp(prog).run()), 1, 0)
     files = write(built, tmp_path)
@@ -407,3 +414,27 @@ def test_an_access_through_a_pointer_is_not_constant() -> None:
 
     v = Array("v", INT, [4], "param", style="pointer")
     assert not is_constant(Unary("!", Deref(v))) and is_constant(Unary("!", Const(INT, 0)))
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+def test_union_members_share_their_bytes(tmp_path: Path) -> None:
+    """A union's members are views of one set of bytes (little-endian): a double written whole, its bits read as
+    an unsigned long, a 16-bit element changed, both read again; the interpreter predicts what gcc prints."""
+    from hls.progen.ctyping import ULLONG, USHORT
+    from hls.progen.model import StructDecl
+
+    d, bits, half = Scalar("d", DOUBLE, owner="u"), Scalar("bits", ULLONG, owner="u"), Array("h", USHORT, [4], "local", owner="u")
+    x, out = Array("in0", INT, [1]), Array("out", ULLONG, [3])  # (the testbench prints through a local x)
+    body: list[Stmt] = [
+        StructDecl("u", "pun", [d, bits, half], "tag", union=True),
+        Assign([Var(d)], "=", Binary("*", Elem(x, [Const(INT, 0)]), Const(DOUBLE, 0.5))),
+        Assign([Elem(out, [Const(INT, 0)])], "=", Var(bits)),
+        Assign([Elem(half, [Const(INT, 3)])], "^=", Const(INT, 0x8000)),
+        Assign([Elem(out, [Const(INT, 1)])], "=", Var(bits)),
+        Assign([Elem(out, [Const(INT, 2)])], "=", Elem(half, [Const(INT, 3)])),
+    ]
+    prog = Program(1, Function("top", None, [x, out], body, static=False), [], [{"in0": [3], "out": [0, 0, 0]}])
+    ((got, _),) = Interp(prog).run()
+    assert got["out"] == [0x3FF8000000000000, 0xBFF8000000000000, 0xBFF8]
+    assert "union pun { double d; unsigned long long bits; unsigned short h[4]; };" in render(prog)[0]
+    _agrees_with_gcc(prog, tmp_path)

@@ -70,6 +70,8 @@ def eval_expr(e: object, env: Mapping[Any, int]) -> int | None:
             return None
         if e.op == "!":
             return int(v == 0)
+        if e.op == "bits":  # (of a float: not evaluated here)
+            return None
         assert isinstance(e.type, IntType)
         return e.type.wrap(-v if e.op == "-" else ~v)
     if isinstance(e, Select):

@@ -102,7 +102,9 @@ class Binary:
 
 @dataclass(eq=False)
 class Unary:
-    op: str  # "-" | "~" (operand of the result type) | "!" (any operand, int result)
+    # "-" | "~" (operand of the result type) | "!" (any operand, int result) | "bits" (the bit
+    # pattern of a float as the unsigned integer of its width, or back: a union's reinterpretation)
+    op: str
     operand: Expr
     type: ScalarType
     loc: SourceLoc
@@ -772,6 +774,8 @@ def verify_kernel(fn: KernelFunction) -> None:
             ot = check(e.operand)
             if e.op in ("-", "~") and ot != e.type:
                 fail(e.loc, f"operand of {e.op} is {ot}, result {e.type}")
+            if e.op == "bits" and (ot.width != e.type.width or isinstance(ot, FloatType) == isinstance(e.type, FloatType)):
+                fail(e.loc, f"bits of {ot} as {e.type}")
             return e.type
         if isinstance(e, Cast):
             check(e.operand)

@@ -231,8 +231,8 @@ class Emitter:
             return [f"{p}/* {s.text} */"]
         if isinstance(s, StructDecl):
             if s.style == "inline":
-                return [f"{p}struct {s.tag} {{ {self.members(s)} }} {s.name};"]
-            return [f"{p}{'struct ' if s.style == 'tag' else ''}{s.tag} {s.name};"]
+                return [f"{p}{s.keyword} {s.tag} {{ {self.members(s)} }} {s.name};"]
+            return [f"{p}{s.keyword + ' ' if s.style == 'tag' else ''}{s.tag} {s.name};"]
         if isinstance(s, Decl):
             init = f" = {self.value(s.init, s.var.ty)}" if s.init is not None else ""
             const = "const " if s.var.const else ""
@@ -418,14 +418,14 @@ class Emitter:
         return " ".join(out)
 
     def struct_types(self) -> list[str]:
-        """The file-scope definitions of the local structs' types."""
+        """The file-scope definitions of the local structs' and unions' types."""
         out = []
         for fn in [*self.prog.helpers, self.prog.top]:
             for s in walk_stmts(fn.body):
                 if isinstance(s, StructDecl) and s.style == "tag":
-                    out.append(f"struct {s.tag} {{ {self.members(s)} }};")
+                    out.append(f"{s.keyword} {s.tag} {{ {self.members(s)} }};")
                 elif isinstance(s, StructDecl) and s.style == "typedef":
-                    out.append(f"typedef struct {{ {self.members(s)} }} {s.tag};")
+                    out.append(f"typedef {s.keyword} {{ {self.members(s)} }} {s.tag};")
         return out
 
     def preamble(self) -> list[str]:

@@ -135,6 +135,9 @@ class Gen:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        # (whether a struct idiom makes a union instead: a stream of its own, so the programs that make none stay
+        # what they were before unions came)
+        self.union_rng = random.Random(seed * 1_000_003 + 7)
         self.names: dict[str, int] = {}
         self.fnames: dict[str, int] = {}
         self.typedefs: list[tuple[str, CType, str]] = []
@@ -1746,7 +1749,9 @@ class Gen:
 
     def idiom_struct(self, sc: Scope) -> list[Stmt]:
         """A local struct: scalar members set from expressions and an array member filled by a loop, then read
-        and written by this and later idioms like other locals (``s.acc += ...``, ``s.buf[i]``)."""
+        and written by this and later idioms like other locals (``s.acc += ...``, ``s.buf[i]``); or a union."""
+        if self.union_rng.random() < 0.5:
+            return self.idiom_union(sc)
         name = self.name("s")
         fields: list[Scalar | Array] = []
         for _ in range(self.rng.randint(1, 2)):
@@ -1773,6 +1778,45 @@ class Gen:
         out += self.sink(sc, Var(self.pick([f for f in fields if isinstance(f, Scalar)])))
         out += self.sink(sc, Elem(arr, [lit(self.rng.randint(0, n - 1))]))
         self.feat("struct_local", f"struct_{style}")
+        return out
+
+    def idiom_union(self, sc: Scope) -> list[Stmt]:
+        """A local union of 4 or 8 bytes (``union { double d; uint64_t u; uint16_t h[4]; } v;``): one member written
+        whole, another read as its bytes, an element of the array member changed (by a constant subscript or in a loop
+        over them), the integer views read again. The members stay inside the idiom: the compiler takes a union's
+        members by name only (no pointer to one). A float member is never read after bytes were written as integers
+        (the interpreter's float would not keep a signalling NaN's bits), and is written from an integer (no NaN: which
+        NaN an operation on two returns depends on the order the compiler puts the operands in)."""
+        name = self.name("u")
+        size = self.pick([4, 8])
+        ints = [t for t in INT_SPELLINGS if t.bits == size * 8]
+        whole_t = (FLOAT if size == 4 else DOUBLE) if self.chance(0.6) else self.pick(ints)
+        whole = Scalar(self.name("f"), whole_t, "local", owner=name)
+        view = Scalar(self.name("f"), self.pick(ints), "local", owner=name)
+        elem = self.pick([t for t in INT_SPELLINGS if t.bits < size * 8])
+        n = size * 8 // elem.bits
+        part = Array(self.name("m"), elem, [n], "local", owner=name)
+        fields: list[Scalar | Array] = [whole, view, part]
+        self.rng.shuffle(fields)
+        style = self.pick(["tag", "tag", "typedef", "inline"])
+        tag = self.name("pun_t" if style == "typedef" else "pun")
+        out: list[Stmt] = [StructDecl(name, tag, fields, style, union=True)]
+        # (a float member gets an integer's value: never a NaN, whose bits C leaves to the compiler's operand order)
+        out.append(Assign([Var(whole)], "=", self.coerce(self.expr(sc, "int", 2), whole_t)))
+        out += self.sink(sc, Var(view))
+        if self.chance(0.5):
+            loop = For(self.loop_var(True), lit(0), "<", lit(n), 1, [])
+            inner = sc.child(Loop(loop.var, 0, n - 1))
+            loop.body.append(Assign([Elem(part, [Var(loop.var)])], self.pick(["=", "^=", "+="]), self.coerce(self.expr(inner, "int", 1), elem)))
+            out.append(loop)
+            self.feat("union_loop")
+        else:
+            out.append(Assign([Elem(part, [lit(self.rng.randint(0, n - 1))])], self.pick(["=", "^=", "|=", "+="]), self.coerce(self.expr(sc, "int", 1), elem)))
+        out += self.sink(sc, Var(view))
+        out += self.sink(sc, Elem(part, [lit(self.rng.randint(0, n - 1))]))
+        if not whole_t.is_float:
+            out += self.sink(sc, Var(whole))
+        self.feat("union_local", f"union_{style}")
         return out
 
     def array_nest(self, sc: Scope) -> tuple[list[Stmt], list[Stmt], Scope, list[Loop]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import math
+import struct
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +143,38 @@ class Store:
     data: list[Value | None]
 
 
+class UnionBytes:
+    """The bytes of one local union (``None``: not written yet), which its members share."""
+
+    def __init__(self, size: int) -> None:
+        self.data: list[int | None] = [None] * size
+
+    def read(self, t: CType, at: int) -> Value:
+        """The member of type ``t`` at byte ``at`` (a byte not written: Reject)."""
+        n = t.bits // 8
+        raw = self.data[at : at + n]
+        if any(b is None for b in raw):
+            raise Reject("read of union bytes never written")
+        blob = bytes(b for b in raw if b is not None)
+        if t.is_float:
+            return float(struct.unpack("<f" if t.bits == 32 else "<d", blob)[0])
+        return int.from_bytes(blob, "little", signed=t.signed)
+
+    def write(self, t: CType, at: int, v: Value) -> None:
+        n = t.bits // 8
+        blob = struct.pack("<f" if t.bits == 32 else "<d", float(v)) if t.is_float else (int(v) % (1 << t.bits)).to_bytes(n, "little")
+        self.data[at : at + n] = list(blob)
+
+
+@dataclass
+class UnionSlot:
+    """An lvalue inside a union: its bytes, the member's type and its first byte."""
+
+    bytes: UnionBytes
+    ty: CType
+    at: int
+
+
 class Frame:
     """Variables of one function activation."""
 
@@ -149,6 +182,7 @@ class Frame:
         self.scalars: dict[int, Value | None] = {}
         self.arrays: dict[int, Store] = {}
         self.offsets: dict[int, int] = {}  # walking pointer parameters: the element each points at
+        self.unions: dict[int, UnionBytes] = {}  # the members of local unions: their union's bytes
 
 
 def _trunc_div(a: int, b: int) -> tuple[int, int]:
@@ -297,6 +331,10 @@ class Interp:
             fr.arrays[id(s.arr)] = Store(s.arr, data)
             if s.arr.static:
                 self.statics[id(s.arr)] = fr.arrays[id(s.arr)]
+        elif isinstance(s, StructDecl) and s.union:
+            shared = UnionBytes(max((f.elem.bits // 8) * f.size if isinstance(f, Array) else f.ty.bits // 8 for f in s.fields))
+            for f in s.fields:
+                fr.unions[id(f)] = shared
         elif isinstance(s, StructDecl):
             for f in s.fields:
                 if isinstance(f, Array):
@@ -416,8 +454,12 @@ class Interp:
         except UB as e:
             raise Reject(f"implicit conversion: {e}") from e
 
-    def lvalue(self, lv: Var | Elem | Deref, fr: Frame) -> tuple[Store | None, int]:
-        """The location of an lvalue: (store, flat index), or (None, id) for a scalar."""
+    def lvalue(self, lv: Var | Elem | Deref, fr: Frame) -> tuple[Store | UnionSlot | None, int]:
+        """The location of an lvalue: (store, flat index), (None, id) for a scalar, (slot, 0) in a union."""
+        if isinstance(lv, Var) and id(lv.var) in fr.unions:
+            return UnionSlot(fr.unions[id(lv.var)], lv.var.ty, 0), 0
+        if isinstance(lv, Elem) and id(lv.arr) in fr.unions:
+            return UnionSlot(fr.unions[id(lv.arr)], lv.arr.elem, self.flat(lv, fr) * (lv.arr.elem.bits // 8)), 0
         if isinstance(lv, Var):
             return None, id(lv.var)
         if isinstance(lv, Deref):
@@ -432,18 +474,22 @@ class Interp:
             raise Reject(f"{d.ptr.name} points outside its array")
         return off
 
-    def load(self, loc: tuple[Store | None, int], fr: Frame) -> Value:
+    def load(self, loc: tuple[Store | UnionSlot | None, int], fr: Frame) -> Value:
         """Reads a location (uninitialised: Reject)."""
         st, k = loc
+        if isinstance(st, UnionSlot):
+            return st.bytes.read(st.ty, st.at)
         v = fr.scalars.get(k) if st is None else st.data[k]
         if v is None:
             raise Reject("read of an uninitialised value")
         return v
 
-    def put(self, loc: tuple[Store | None, int], v: Value, fr: Frame) -> None:
+    def put(self, loc: tuple[Store | UnionSlot | None, int], v: Value, fr: Frame) -> None:
         """Writes a location."""
         st, k = loc
-        if st is None:
+        if isinstance(st, UnionSlot):
+            st.bytes.write(st.ty, st.at, v)
+        elif st is None:
             fr.scalars[k] = v
         else:
             st.data[k] = v
@@ -520,6 +566,8 @@ class Interp:
         self.tick()
         if isinstance(e, Const):
             return e.value
+        if isinstance(e, (Var, Elem)) and id(e.var if isinstance(e, Var) else e.arr) in fr.unions:
+            return self.load(self.lvalue(e, fr), fr)
         if isinstance(e, Var):
             v = fr.scalars.get(id(e.var))
             if v is None:

@@ -278,12 +278,18 @@ class ArrayDecl(Stmt):
 class StructDecl(Stmt):
     """A local struct variable ``name`` whose members are ``fields`` (each with ``owner`` = ``name``): its type
     defined at file scope (``struct tag {...};``, style 'tag', or ``typedef struct {...} tag;``, 'typedef') or in
-    the declaration itself (``struct tag {...} name;``, 'inline'). The members start uninitialised."""
+    the declaration itself (``struct tag {...} name;``, 'inline'). The members start uninitialised. With ``union``
+    a union instead: the members share their bytes (little-endian, as x86-64)."""
 
     name: str
     tag: str
     fields: list[Scalar | Array]
     style: str = "tag"
+    union: bool = False
+
+    @property
+    def keyword(self) -> str:
+        return "union" if self.union else "struct"
 
 
 @dataclass(eq=False)

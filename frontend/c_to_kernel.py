@@ -2765,6 +2765,15 @@ class CToKernel:
                 for n in union[1]:
                     count *= n
                 return Const(union[0].size * count, ct.ULONG, loc)
+            if isinstance(node.expr, c_ast.StructRef) and node.expr.type == "." and self._is_union_place(node.expr.name):
+                base = node.expr.name
+                while isinstance(base, c_ast.ArrayRef):
+                    base = base.name
+                assert isinstance(base, c_ast.ID)
+                found = self._union_name(base.name)
+                member = found.type.members.get(node.expr.field.name) if found is not None else None
+                if isinstance(member, ArrayType):  # (a whole array member; a scalar one is its type's below)
+                    return Const(_byte_size(member.elem) * member.depth, ct.ULONG, loc)
             if isinstance(node.expr, c_ast.Typename):
                 t = self.decl_type(node.expr.type, node)
             else:

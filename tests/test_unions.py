@@ -43,7 +43,7 @@ uint32_t kern(const double in[8], double out[8], uint8_t bytes[8]) {
     v[i & 1] = t;
   }
   fbits q = {2.0f};
-  acc += q.u + (uint32_t)sizeof(union dw) + (uint32_t)sizeof v + (uint32_t)sizeof(fbits);
+  acc += q.u + (uint32_t)sizeof(union dw) + (uint32_t)sizeof v + (uint32_t)sizeof(fbits) + (uint32_t)sizeof v[1].w;
   return acc + v[0].w[0] + v[1].b[6] + high(v[1]);
 }
 

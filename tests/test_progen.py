@@ -438,3 +438,14 @@ def test_union_members_share_their_bytes(tmp_path: Path) -> None:
     assert got["out"] == [0x3FF8000000000000, 0xBFF8000000000000, 0xBFF8]
     assert "union pun { double d; unsigned long long bits; unsigned short h[4]; };" in render(prog)[0]
     _agrees_with_gcc(prog, tmp_path)
+
+
+def test_an_octal_zero_keeps_its_type() -> None:
+    """A zero of a wider type written in the octal style keeps its suffix: a bare ``0`` is an int, and
+    ``0 - u`` with an unsigned int ``u`` then wraps at 32 bits (progen seed 479: the interpreter computed
+    ``0ULL - u``, gcc printed the 32-bit product)."""
+    from hls.progen.ctyping import ULLONG
+    from hls.progen.emit import int_lit
+
+    assert int_lit(0, ULLONG, style="oct") == "0ULL" and int_lit(8, ULLONG, style="oct") == "010ULL"
+    assert int_lit(0, INT, style="oct") == "0"

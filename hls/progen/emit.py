@@ -76,7 +76,7 @@ def int_lit(v: int, t: CType, hex_: bool = False, style: str = "") -> str:
         opts = _SUFFIXES[key]
         return f"{v}{opts[v % len(opts)]}"
     if style == "oct" and v >= 0:
-        return f"0{v:o}{_SUFFIXES[key][0]}" if v else "0"
+        return f"0{v:o}{_SUFFIXES[key][0]}" if v else f"0{_SUFFIXES[key][0]}"  # (a bare 0 is an int)
     if hex_ and v >= 0:
         return f"0x{v:X}{_SUFFIXES[key][0]}"
     return int_literal(v, t)

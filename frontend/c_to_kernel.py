@@ -166,6 +166,11 @@ class _Union:
     dims: tuple[int, ...]
 
 
+# a union member's read or write: the union, the subscripts of its word (C), the member's type
+# (an array member's element type) and the subscript of an array member (None for a scalar one)
+_UnionAccess = tuple[_Union, list[c_ast.Node], ScalarType, c_ast.Node | None]
+
+
 @dataclass
 class _Pointer:
     """A pointer variable, or a pointer parameter its function moves (``p++``, ``p += k``,
@@ -1121,44 +1126,45 @@ class CToKernel:
                 return None
         return None
 
+    def _union_base(self, node: c_ast.Node) -> tuple[_Union, list[c_ast.Node]] | None:
+        """``u``, ``a[i]``, ``a[i][j]``: the union (or array of unions) named, with the subscripts
+        written (syntactically; None when ``node`` names no union)."""
+        subs: list[c_ast.Node] = []
+        while isinstance(node, c_ast.ArrayRef):
+            subs.insert(0, node.subscript)
+            node = node.name
+        if not isinstance(node, c_ast.ID) or (union := self._union_name(node.name)) is None:
+            return None
+        return union, subs
+
     def _union_whole(self, node: c_ast.Node) -> tuple[_Union, list[Expr]] | None:
         """``u`` or ``a[i]..`` (every dimension subscripted): a whole union, its word's subscripts."""
-        subs: list[c_ast.Node] = []
-        base = node
-        while isinstance(base, c_ast.ArrayRef):
-            subs.insert(0, base.subscript)
-            base = base.name
-        if not isinstance(base, c_ast.ID) or (union := self._union_name(base.name)) is None:
+        if (base := self._union_base(node)) is None:
             return None
+        union, subs = base
         if len(subs) != len(union.dims):
             raise unsupported(self.loc(node), f"array of unions '{union.name}' used other than element by element")
         return union, [self.expr(e) for e in subs]
 
-    def _union_member(self, node: c_ast.Node) -> tuple[_Union, list[c_ast.Node], ScalarType, c_ast.Node | None] | None:
+    def _union_member(self, node: c_ast.Node) -> _UnionAccess | None:
         """``u.m``, ``u.m[k]``, ``a[i].m`` ...: the union, the subscripts of its word, the type
         read or written, and the subscript of an array member (None for a scalar member)."""
         element = None
         if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.StructRef):
             element, node = node.subscript, node.name
-        if not isinstance(node, c_ast.StructRef):
+        if not isinstance(node, c_ast.StructRef) or (base := self._union_base(node.name)) is None:
             return None
-        base = node.name
-        subs: list[c_ast.Node] = []
-        while isinstance(base, c_ast.ArrayRef):
-            subs.insert(0, base.subscript)
-            base = base.name
-        if not isinstance(base, c_ast.ID) or (union := self._union_name(base.name)) is None:
-            return None
+        union, subs = base
         loc = self.loc(node)
         if node.type != ".":
-            raise HlsError(loc, f"invalid type argument of '->' (union '{base.name}' is not a pointer)")
+            raise HlsError(loc, f"invalid type argument of '->' (union '{union.name}' is not a pointer)")
         if len(subs) != len(union.dims):
             raise HlsError(loc, f"request for member '{node.field.name}' in something that is not a union")
         mt = union.type.members.get(node.field.name)
         if mt is None:
             raise HlsError(self.loc(node.field), f"union '{union.type.name}' has no member named '{node.field.name}'")
         if isinstance(mt, ArrayType) and element is None:
-            raise unsupported(loc, f"array member '{node.field.name}' of union '{base.name}' other than subscripted")
+            raise unsupported(loc, f"array member '{node.field.name}' of union '{union.name}' other than subscripted")
         if not isinstance(mt, ArrayType) and element is not None:
             raise HlsError(loc, "subscripted value is not an array")
         return union, subs, (mt.elem if isinstance(mt, ArrayType) else mt), element
@@ -1169,8 +1175,9 @@ class CToKernel:
             return Const(0, INT, loc)
         return binary("*", convert(self.expr(element), INT), Const(_byte_size(t) * 8, INT, loc), loc)
 
-    def _union_read(self, node: c_ast.Node) -> Expr:
-        union, subs, t, element = self._union_member(node)  # type: ignore[misc]
+    def _union_read(self, access: _UnionAccess, node: c_ast.Node) -> Expr:
+        """A member read (``access``, from ``_union_member``): its bytes out of the word."""
+        union, subs, t, element = access
         loc = self.loc(node)
         idx = [self.expr(e) for e in subs]
         word: Expr = ArrayRead(union.var, idx, loc) if idx else VarRead(union.var, loc)
@@ -1188,9 +1195,10 @@ class CToKernel:
         placed = Binary("<<", convert(bits, wide, loc), clone_expr(offset), wide, loc)
         return convert(Binary("|", kept, placed, wide, loc), ut.storage, loc)
 
-    def _union_assign(self, lvalue: c_ast.Node, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
-        """``u.m = v``, ``u.m op= v``, ``a[i].m[k] = v``: the word with the member's bytes replaced."""
-        union, subs, t, element = self._union_member(lvalue)  # type: ignore[misc]
+    def _union_assign(self, access: _UnionAccess, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
+        """``u.m = v``, ``u.m op= v``, ``a[i].m[k] = v`` (``access``, from ``_union_member``): the
+        word with the member's bytes replaced."""
+        union, subs, t, element = access
         loc = self.loc(node)
         setup: list[Stmt] = []
         idx = self._fixed([self.expr(e) for e in subs], f"{union.name}_at", loc, setup)
@@ -1221,10 +1229,21 @@ class CToKernel:
 
     def _is_union_place(self, node: c_ast.Node) -> bool:
         """Whether ``node`` is a union or an element of an array of unions (syntactically)."""
-        base = node
-        while isinstance(base, c_ast.ArrayRef):
-            base = base.name
-        return isinstance(base, c_ast.ID) and self._union_name(base.name) is not None
+        return self._union_base(node) is not None
+
+    def _union_sizeof(self, node: c_ast.Node) -> int | None:
+        """``sizeof`` of a union type, a union, an array of unions (partly subscripted or not) or
+        a union's array member; None for anything else (a scalar member: its type's)."""
+        if isinstance(node, c_ast.Typename):
+            found = self._union_decl(node.type, node)
+            return None if found is None else found[0].size * math.prod(found[1])
+        if isinstance(node, c_ast.StructRef) and node.type == "." and (base := self._union_base(node.name)) is not None:
+            member = base[0].type.members.get(node.field.name)
+            return _byte_size(member.elem) * member.depth if isinstance(member, ArrayType) else None
+        if (base := self._union_base(node)) is None:
+            return None
+        union, subs = base
+        return union.type.size * math.prod(union.dims[len(subs) :])
 
     # ---- structs -----------------------------------------------------------------------------
 
@@ -1821,8 +1840,8 @@ class CToKernel:
             return self._pointer_assign(ptr, op, rvalue, node)
         if isinstance(lvalue, c_ast.ID) and isinstance(sref := self._struct_name(lvalue.name), _StructRef):
             return self._struct_pointer_assign(sref, lvalue.name, op, rvalue, node)
-        if isinstance(lvalue, (c_ast.ArrayRef, c_ast.StructRef)) and self._union_member(lvalue) is not None:
-            return self._union_assign(lvalue, op, rvalue, node)
+        if isinstance(lvalue, (c_ast.ArrayRef, c_ast.StructRef)) and (access := self._union_member(lvalue)) is not None:
+            return self._union_assign(access, op, rvalue, node)
         if isinstance(lvalue, (c_ast.ID, c_ast.ArrayRef)) and self._is_union_place(lvalue):
             return self._union_copy(lvalue, op, rvalue, node)
         if self._is_struct_place(lvalue) and (peek := self._peek_place(lvalue)) is not None and isinstance(peek[0], _Aggregate):
@@ -2612,8 +2631,8 @@ class CToKernel:
             if var in self.exited_loop_vars:
                 raise unsupported(loc, f"reading loop variable '{node.name}' after its loop")
             return VarRead(var, loc)
-        if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) and self._union_member(node) is not None:
-            return self._union_read(node)
+        if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) and (access := self._union_member(node)) is not None:
+            return self._union_read(access, node)
         if isinstance(node, c_ast.ArrayRef) and self._is_union_place(node):
             raise unsupported(loc, "union used as a value (only its members read and written, and copying it)")
         if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
@@ -2751,29 +2770,8 @@ class CToKernel:
             self.pending.extend(self._assign_to(node.expr, _INCDEC[node.op], one, node))
             return self.expr(node.expr)
         if node.op == "sizeof":
-            union = self._union_decl(node.expr.type, node) if isinstance(node.expr, c_ast.Typename) else None
-            if union is None and isinstance(node.expr, (c_ast.ID, c_ast.ArrayRef)) and self._is_union_place(node.expr):
-                base, subs = node.expr, 0
-                while isinstance(base, c_ast.ArrayRef):
-                    base, subs = base.name, subs + 1
-                assert isinstance(base, c_ast.ID)
-                found = self._union_name(base.name)
-                assert found is not None
-                union = (found.type, found.dims[subs:])
-            if union is not None:
-                count = 1
-                for n in union[1]:
-                    count *= n
-                return Const(union[0].size * count, ct.ULONG, loc)
-            if isinstance(node.expr, c_ast.StructRef) and node.expr.type == "." and self._is_union_place(node.expr.name):
-                base = node.expr.name
-                while isinstance(base, c_ast.ArrayRef):
-                    base = base.name
-                assert isinstance(base, c_ast.ID)
-                found = self._union_name(base.name)
-                member = found.type.members.get(node.expr.field.name) if found is not None else None
-                if isinstance(member, ArrayType):  # (a whole array member; a scalar one is its type's below)
-                    return Const(_byte_size(member.elem) * member.depth, ct.ULONG, loc)
+            if (size := self._union_sizeof(node.expr)) is not None:
+                return Const(size, ct.ULONG, loc)
             if isinstance(node.expr, c_ast.Typename):
                 t = self.decl_type(node.expr.type, node)
             else:

@@ -25,10 +25,12 @@ from hls.ir.kernel import For, Variable
 
 
 def _union(maps: list[isl.Map], params: isl.Space) -> isl.UnionMap:
-    out = isl.UnionMap.empty(params)
-    for m in maps:
-        out = out.union(isl.UnionMap.from_map(m))
-    return out
+    """The union of ``maps``, joined pairwise (each union copies its operands: one by one, the
+    thousands of maps of a large body cost the square of their number)."""
+    parts = [isl.UnionMap.from_map(m) for m in maps] or [isl.UnionMap.empty(params)]
+    while len(parts) > 1:
+        parts = [a.union(b) for a, b in zip(parts[::2], parts[1::2])] + parts[len(parts) - len(parts) % 2 :]
+    return parts[0]
 
 
 @dataclass
@@ -154,6 +156,9 @@ def _split_by_level(
     """One dependence per carrying loop of ``m`` (and one for the same iteration of all of them)."""
     out: list[Dependence] = []
     common = _common_loops(src, dst)
+    if not common:
+        # in no common loop: one dependence, in the same (only) iteration
+        return [] if m.is_empty() else [Dependence(kind, var, src, dst, m.coalesce(), {}, None, may)]
     # the dependence in schedule time: emptiness and distances per level come from it
     # without composing the statements' schedules again for every level
     timed = m.apply_domain(src.schedule).apply_range(dst.schedule)
@@ -171,6 +176,202 @@ def _split_by_level(
     return out
 
 
+# accessing statements of one array above which its dataflow problems are split by killing writes
+_WINDOWED_FROM = 48
+# sinks of one window analysed together
+_SINKS_PER_PROBLEM = 64
+# killing writes tried, nearest first, for one sink before it keeps the window it has
+_KILLER_TRIES = 4
+
+_Accesses = list[tuple[AffineStatement, Access, bool]]
+
+
+def _position(s: AffineStatement) -> int:
+    return int(s.name[1:])
+
+
+def _covers(killer: AffineStatement, kill: isl.Map, sink: AffineStatement, touched: isl.Map) -> bool:
+    """Whether the instance of ``killer`` in each iteration of its loops (which enclose ``sink``)
+    writes every element the ``sink`` instances of that iteration touch."""
+    n, m = len(sink.loops), len(killer.loops)
+    xs = [f"i{k}" for k in range(n)]
+    project = isl.Map(f"{{ {sink.name}[{', '.join(xs)}] -> {killer.name}[{', '.join(xs[:m])}] }}").align_params(touched.get_space())
+    try:
+        return bool(bounded(lambda: touched.is_subset(project.apply_range(kill)), _DISTANCE_OPERATIONS))
+    except isl.Error:
+        return False
+
+
+def _runs_in(killer: AffineStatement, sink: AffineStatement, common: int) -> bool:
+    """Whether ``killer`` has an instance in every iteration of the ``common`` outer loops it
+    shares with ``sink`` in which ``sink`` has one."""
+
+    def outer(s: AffineStatement) -> isl.Set:
+        return s.domain.project_out(isl.dim_type.set, common, len(s.loops) - common).reset_tuple_id()
+
+    try:
+        return bool(bounded(lambda: outer(sink).is_subset(outer(killer)), _DISTANCE_OPERATIONS))
+    except isl.Error:
+        return False
+
+
+@dataclass(frozen=True)
+class _Kill:
+    """Where the window of a sink starts (its first statement's position) and how many loops
+    around the sink its killing write shares."""
+
+    start: int
+    depth: int
+
+
+def _killer(
+    killers: list[AffineStatement], kills: dict[AffineStatement, isl.Map], sink: AffineStatement, touched: isl.Map, first: dict[For, int]
+) -> _Kill | None:
+    """The nearest of the earlier writing ``killers`` (tried back to ``_KILLER_TRIES`` of them)
+    that overwrites, in every iteration of the loops it shares with ``sink``, everything ``sink``
+    touches before ``sink`` runs: a write in those loops that covers the sink, or, for a scalar,
+    a write inside a loop the sink is not in (its last instance, which every instance of the
+    loop's statements precedes: the window then starts at that loop)."""
+    tries = 0
+    scalar = touched.dim(isl.dim_type.out) == 0
+    for k in reversed(killers):
+        common = len(_common_loops(k, sink))
+        if common == len(k.loops):
+            if _covers(k, kills[k], sink, touched):
+                return _Kill(_position(k), common)
+        elif scalar and _runs_in(k, sink, common):
+            return _Kill(first[k.loops[common]], common)
+        tries += 1
+        if tries == _KILLER_TRIES:
+            break
+    return None
+
+
+def _windows(
+    model: AffineModel, accesses: _Accesses, sink_writes: bool, chain: bool
+) -> list[tuple[list[AffineStatement], list[AffineStatement]]]:
+    """The array's dataflow problem split into (sinks, window) parts with the same answer.
+
+    A sink statement R after a statement K that must write, in every iteration of the loops K
+    shares with R, every element R touches (see ``_killer``), sees nothing older than K's
+    instance there: every source older than it is overwritten (RAW, WAW) or, for WAR, killed by
+    it. The instances between K's and R's lie in the statements from K (or from the start of
+    K's outermost loop that R is not in) to the end of R's outermost loop that K is not in, so
+    that window holds every source R's dependences can have. Sinks without such a K see the
+    window from the first statement. The analysis then grows with the number of accesses, not
+    with its square. With ``chain``, every write kills (see ``_dataflow``).
+    """
+    stmts = sorted(dict.fromkeys(s for s, _, _ in accesses), key=_position)
+    if len(stmts) < _WINDOWED_FROM:
+        return [([s for s in stmts if any(t is s and w == sink_writes for t, _, w in accesses)], stmts)]
+    first: dict[For, int] = {}
+    last: dict[For, int] = {}
+    for s in model.statements:
+        for lp in s.loops:
+            first.setdefault(lp, _position(s))
+            last[lp] = _position(s)
+    kills: dict[AffineStatement, isl.Map] = {}
+    touched: dict[AffineStatement, isl.Map] = {}
+    for s, a, w in accesses:
+        if w and (a.must or chain):
+            kills[s] = kills[s].union(a.relation) if s in kills else a.relation
+        if w == sink_writes:
+            touched[s] = touched[s].union(a.relation) if s in touched else a.relation
+    killers: list[AffineStatement] = []  # the statements that kill, before the one looked at
+    groups: dict[int, list[AffineStatement]] = {}  # window start (-1: the first) -> its sinks
+    ends: dict[AffineStatement, int] = {}  # sink -> where its window ends
+    for s in stmts:
+        if s in touched:
+            kill = _killer(killers, kills, s, touched[s], first)
+            start = -1 if kill is None else kill.start
+            depth = 0 if kill is None else kill.depth
+            ends[s] = last[s.loops[depth]] if len(s.loops) > depth else _position(s)
+            groups.setdefault(start, []).append(s)
+        if s in kills:
+            killers.append(s)
+    out: list[tuple[list[AffineStatement], list[AffineStatement]]] = []
+    for start, sinks in groups.items():
+        # a problem per few sinks: one write read by thousands of statements is otherwise one
+        # problem of their size
+        for k in range(0, len(sinks), _SINKS_PER_PROBLEM):
+            chunk = sinks[k : k + _SINKS_PER_PROBLEM]
+            end = max(ends[s] for s in chunk)
+            out.append((chunk, [s for s in stmts if start <= _position(s) <= end]))
+    return out
+
+
+def _dataflow(kind: str, sinks: _Accesses, window: _Accesses, space: isl.Space, chain: bool) -> isl.UnionMap | None:
+    """The ``kind`` dependences of the ``sinks`` on the accesses of ``window`` (which holds every
+    statement of the sinks' dependences), or None when isl's analysis fails.
+
+    With ``chain``, every write counts as one that must happen: each access then depends on the
+    nearest conflicting instances only (the last write before a read or write, the reads since
+    the last write before a write). Those link up with the writes in between, which are ordered
+    one after another, so they order every pair the exact analysis orders; a may-write's
+    dependences are then not repeated past every later may-write (a quadratic number, for a
+    scalar that code under data-dependent conditions writes a hundred times)."""
+    must_w = _union([a.relation for _, a, w in window if w and (a.must or chain)], space)
+    may_w = _union([a.relation for _, a, w in window if w and not (a.must or chain)], space)
+    reads = _union([a.relation for _, a, w in window if not w], space)
+    sink = _union([a.relation for _, a, _ in sinks], space)
+    if kind == "WAR":
+        info = isl.UnionAccessInfo.from_sink(sink).set_may_source(reads).set_kill(_without_divs(must_w))
+    else:
+        info = isl.UnionAccessInfo.from_sink(sink).set_must_source(must_w).set_may_source(may_w)
+    # the statements with a sink or a source (or kill) of this problem
+    involved = [x for x in window if x[2] or kind == "WAR"] + sinks
+    try:
+        return _bounded(_flow, info, _schedule(involved, space))
+    except isl.Error:
+        return None
+
+
+def _schedule(window: _Accesses, space: isl.Space) -> isl.UnionMap:
+    """The original schedule of the statements accessing the array: isl's flow analysis slows
+    with every statement in the schedule, and the others cannot take part in its dependences."""
+    return _union([s.schedule for s in dict.fromkeys(s for s, _, _ in window)], space)
+
+
+def _ordered_pairs(kind: str, sinks: _Accesses, window: _Accesses, space: isl.Space) -> isl.UnionMap:
+    """Every ordered pair of accesses to one element (safe for scheduling; what is left when
+    isl's dataflow analysis fails: on some strided domains, "affine expression involves some of
+    the domain dimensions", or beyond its budget); failing that, every ordered pair of
+    accessing instances."""
+    writes = _union([a.relation for _, a, w in window if w], space)
+    reads = _union([a.relation for _, a, w in window if not w], space)
+    sink = _union([a.relation for _, a, _ in sinks], space)
+    first = reads if kind == "WAR" else writes
+    sched = _schedule(window, space)
+    order = sched.lex_lt_union_map(sched)
+    try:
+        return _bounded(_element_pairs, first, sink, order)
+    except isl.Error:
+        return _all_pairs(first, sink, order)
+
+
+def _array_dependences(model: AffineModel, kind: str, accesses: _Accesses, space: isl.Space) -> tuple[list[isl.UnionMap], bool]:
+    """The ``kind`` dependences on one array (``accesses``), as one relation per window, and
+    whether they are exact: else they come from the chain analysis or, failing that, are every
+    ordered pair of accesses to one element."""
+    sink_writes = kind != "RAW"
+    parts: list[tuple[_Accesses, _Accesses]] = []
+    for chain in (False, True):
+        parts = []
+        found: list[isl.UnionMap] = []
+        for sinks, window in _windows(model, accesses, sink_writes, chain):
+            chosen, seen = set(sinks), set(window)
+            sink_acc = [x for x in accesses if x[0] in chosen and x[2] == sink_writes]
+            window_acc = [x for x in accesses if x[0] in seen]
+            parts.append((sink_acc, window_acc))
+            rel = _dataflow(kind, sink_acc, window_acc, space, chain)
+            if rel is None:
+                break
+            found.append(rel)
+        else:
+            return found, not chain
+    return [_ordered_pairs(kind, sinks, window, space) for sinks, window in parts], False
+
+
 def analyze(model: AffineModel, limit: int | None = None) -> list[Dependence]:
     """All dependences of the model, sorted by source, sink, array and kind; with ``limit``, the
     analysis stops once it has found more (an incomplete list, for counting only)."""
@@ -178,7 +379,7 @@ def analyze(model: AffineModel, limit: int | None = None) -> list[Dependence]:
         return []
     space = model.context.get_space()
     by_name = {s.name: s for s in model.statements}
-    arrays: dict[Variable, list[tuple[AffineStatement, Access, bool]]] = {}
+    arrays: dict[Variable, _Accesses] = {}
     for s in model.statements:
         for a in s.reads:
             arrays.setdefault(a.var, []).append((s, a, False))
@@ -189,43 +390,17 @@ def analyze(model: AffineModel, limit: int | None = None) -> list[Dependence]:
     for var, accesses in sorted(arrays.items(), key=lambda kv: kv[0].name):
         if not any(w for _, _, w in accesses):
             continue  # only read: no dependences
-        must_w = _union([a.relation for _, a, w in accesses if w and a.must], space)
-        may_w = _union([a.relation for _, a, w in accesses if w and not a.must], space)
-        all_w = must_w.union(may_w)
-        reads = _union([a.relation for _, a, w in accesses if not w], space)
         may = any(not a.must for _, a, _ in accesses)
-        # only the statements accessing the array: isl's flow analysis slows with every statement
-        # in the schedule, and the others cannot take part in the array's dependences
-        array_sched = _union([s.schedule for s in dict.fromkeys(s for s, _, _ in accesses)], space)
-        flows = {
-            "RAW": isl.UnionAccessInfo.from_sink(reads).set_must_source(must_w).set_may_source(may_w),
-            "WAW": isl.UnionAccessInfo.from_sink(all_w).set_must_source(must_w).set_may_source(may_w),
-            "WAR": isl.UnionAccessInfo.from_sink(all_w).set_may_source(reads).set_kill(_without_divs(must_w)),
-        }
-        order_all = array_sched.lex_lt_union_map(array_sched)
-        pairs = {"RAW": (all_w, reads), "WAW": (all_w, all_w), "WAR": (reads, all_w)}
-        for kind, info in flows.items():
-            exact_flow = True
-            try:
-                rel = _bounded(_flow, info, array_sched)
-            except isl.Error:
-                # isl's dataflow analysis fails on some strided domains ("affine expression involves
-                # some of the domain dimensions") or exceeds its budget: every ordered pair of
-                # accesses to one element over-approximates the dependence (safe for scheduling);
-                # failing that, every ordered pair of accessing instances
-                first, second = pairs[kind]
-                try:
-                    rel = _bounded(_element_pairs, first, second, order_all)
-                except isl.Error:
-                    rel = _all_pairs(first, second, order_all)
-                exact_flow = False
+        for kind in ("RAW", "WAW", "WAR"):
+            rels, exact = _array_dependences(model, kind, accesses, space)
             maps: list[isl.Map] = []
-            rel.foreach_map(maps.append)
+            for rel in rels:
+                rel.foreach_map(maps.append)
             for m in maps:
                 src = by_name[m.get_tuple_name(isl.dim_type.in_)]
                 dst = by_name[m.get_tuple_name(isl.dim_type.out)]
                 with processing(dst.stmt.loc):
-                    found.extend(_split_by_level(kind, var, m, src, dst, may or not exact_flow, budget))
+                    found.extend(_split_by_level(kind, var, m, src, dst, may or not exact, budget))
                 if limit is not None and len(found) > limit:
                     return found
     found.sort(key=lambda d: (int(d.source.name[1:]), int(d.sink.name[1:]), d.array.name, d.kind))

@@ -237,3 +237,94 @@ def test_counting_stops_above_the_limit(tmp_path: Path) -> None:
     assert count_dependences(model_from_source(tmp_path, src, "k"), every) == every
     # a complete count is the analysis the pass then takes
     assert len(dependences(model_from_source(tmp_path, src, "k")).dependences) == every
+
+
+# scalars killed by writes in the body, inside inner loops and under affine conditions; a may-write
+# under a data-dependent condition; array elements killed by a covering write
+_WINDOWED_KERNEL = """
+int k(int a[8], int b[8], int c[8]) {
+  int s = 0, t = 0;
+  for (int i = 0; i < 8; i++) {
+    s = a[i];
+    for (int j = 0; j < 8; j++) s += b[j];
+    t += s;
+    if (i > 2) s = 0;
+    if (a[i] > 0) t = s;
+    b[i] = s + t;
+    c[i] = 0;
+    c[i] += b[i];
+  }
+  s = t;
+  for (int j = 0; j < 4; j++) t = t + j;
+  for (int j = 0; j < 4; j++) { s += t; c[j] = s; }
+  return s + t + c[3];
+}
+"""
+
+
+def _by_key(deps: list[Dependence]) -> dict[tuple[str, str, str, str, str | None], list[Dependence]]:
+    out: dict[tuple[str, str, str, str, str | None], list[Dependence]] = {}
+    for d in deps:
+        out.setdefault((d.kind, d.array.name, d.source.name, d.sink.name, None if d.carried_by is None else d.carried_by.name), []).append(d)
+    return out
+
+
+def test_windowed_analysis_is_the_whole_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Split by killing writes (and into problems of two sinks), the analysis finds exactly the
+    dependences of one problem per array: relations, distances and may flags."""
+    import hls.frontend.dependences as dependences_module
+
+    whole = _by_key(analyze(model_from_source(tmp_path, _WINDOWED_KERNEL, "k")))
+    monkeypatch.setattr(dependences_module, "_WINDOWED_FROM", 0)
+    monkeypatch.setattr(dependences_module, "_SINKS_PER_PROBLEM", 2)
+    split_calls: list[int] = []
+    windows = dependences_module._windows
+
+    def counted(*args: object) -> list[tuple[list[object], list[object]]]:
+        out = windows(*args)  # type: ignore[arg-type]
+        split_calls.append(len(out))
+        return out  # type: ignore[return-value]
+
+    monkeypatch.setattr(dependences_module, "_windows", counted)
+    windowed = _by_key(analyze(model_from_source(tmp_path, _WINDOWED_KERNEL, "k")))
+    assert max(split_calls) > 2  # the problems were split
+    assert whole.keys() == windowed.keys() and len(whole) > 30
+    for key, deps in whole.items():
+        other = windowed[key]
+        union = functools.reduce(lambda a, b: a.union(b), [d.relation for d in deps])
+        assert union.is_equal(functools.reduce(lambda a, b: a.union(b), [d.relation for d in other])), key
+        assert sorted(map(str, (d.distance.values() for d in deps))) == sorted(map(str, (d.distance.values() for d in other)))
+        assert {d.may for d in deps} == {d.may for d in other}
+
+
+def _guarded_updates(blocks: int) -> str:
+    """A scalar updated under a data-dependent condition and read, ``blocks`` times in a row (the
+    shape of inlined bit-stream readers: every write a may-write)."""
+    body = "\n".join(f"  if (a[{k % 16}] > {k}) v = v + {k};\n  b[{k % 16}] = v;" for k in range(blocks))
+    return f"int k(int a[16], int b[16]) {{\n  int v = a[0];\n{body}\n  return v;\n}}\n"
+
+
+def test_chain_analysis_orders_every_conflicting_pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the exact analysis of many may-writes exceeds its budget, each access depends on its
+    nearest conflicting ones: a number of dependences linear in the accesses (the exact one has a
+    RAW from every earlier may-write), that still orders every conflicting pair through the
+    writes between them; the dependences are marked may."""
+    import hls.frontend.dependences as dependences_module
+
+    blocks = 60
+    src = _guarded_updates(blocks)
+    exact = [d for d in analyze(model_from_source(tmp_path, src, "k")) if d.array.name == "v"]
+    monkeypatch.setattr(dependences_module, "_FLOW_OPERATIONS", 20_000)
+    model = model_from_source(tmp_path, src, "k")
+    chained = [d for d in analyze(model) if d.array.name == "v"]
+    assert len(exact) > blocks * blocks // 2  # quadratic
+    assert len(chained) < 6 * blocks and all(d.may for d in chained)
+    edges = {(d.source.name, d.sink.name) for d in chained}
+    reach: dict[str, set[str]] = {}
+    for s in reversed(model.statements):
+        reach[s.name] = set()
+        for a, b in edges:
+            if a == s.name:
+                reach[s.name] |= {b} | reach.get(b, set())
+    for d in exact:
+        assert d.sink.name in reach[d.source.name], (d.kind, d.source.name, d.sink.name)

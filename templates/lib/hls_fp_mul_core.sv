@@ -50,9 +50,9 @@ module hls_fp_mul_core #(
   logic [W-1:0] a_quiet, b_quiet, special_r;
   logic signed [XW-1:0] esum;
   localparam int TZW = $clog2(MW + 2);  // a significand's trailing zeros (MW + 1 when zero)
-  logic [TZW:0] tzs;  // the product's trailing zeros: the operands' summed
+  logic [TZW:0] tzs0, tzs;  // the product's trailing zeros: the operands' summed
   logic [TZW:0] lzs, lzs1;  // the product has these leading zeros or one more: the operands' summed
-  logic [(TZW + 1)+1+1+W+XW-1:0] keep0, keep1;
+  logic [1+1+W+XW-1:0] keep0, keep1;
   logic [1+1+W-1:0] keep2;
 
   // the significands go to the product at once; the rest of the decoding (the exponent sum, the
@@ -60,7 +60,7 @@ module hls_fp_mul_core #(
   // it off the path from whatever selects the operands (a shared unit's multiplexers)
   logic [W-1:0] ar, br;
   logic [EW-1:0] ea_unused, eb_unused;
-  logic [MW:0] mar, mbr, mar_reversed, mbr_reversed, tz_shifted_a_unused, tz_shifted_b_unused;
+  logic [MW:0] mar, mbr, tz_shifted_a_unused, tz_shifted_b_unused;
   logic [MW:0] lz_shifted_a_unused, lz_shifted_b_unused;
   logic [TZW-1:0] tza_c, tzb_c, tza, tzb, lza, lzb, lza1, lzb1;
   logic [MW:0] mas, mbs;
@@ -82,16 +82,26 @@ module hls_fp_mul_core #(
   logic a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c;
   hls_fp_classify #(EW, MW) u_a (.x(ar), .nan(a_nan_c), .inf(a_inf_c), .zero(a_zero_c), .e_eff(ea_c), .sig(mar), .quiet(a_quiet_c));
   hls_fp_classify #(EW, MW) u_b (.x(br), .nan(b_nan_c), .inf(b_inf_c), .zero(b_zero_c), .e_eff(eb_c), .sig(mbr), .quiet(b_quiet_c));
-  for (genvar k = 0; k <= MW; k++) begin : g_reverse
-    assign mar_reversed[k] = mar[MW-k];
-    assign mbr_reversed[k] = mbr[MW-k];
-  end
-  hls_fp_clz #(MW + 1, TZW) u_tza (.x(mar_reversed), .n(tza_c), .shifted(tz_shifted_a_unused));
-  hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mbr_reversed), .n(tzb_c), .shifted(tz_shifted_b_unused));
-  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W + 2 * TZW + 2 * (MW + 1), CL) u_classes (
+  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W + 2 * (MW + 1), CL) u_classes (
       .clk(clk), .ce(ce),
-      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c, tza_c, tzb_c, mar, mbr}),
-      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet, tza, tzb, mas, mbs}));
+      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c, mar, mbr}),
+      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet, mas, mbs}));
+  // the operands' trailing zeros (a tree of log2(MW) levels), summed beside the exponent sum.
+  // From LATENCY 9 they are counted after the classes' cut, registered and summed a cycle later
+  // (as the leading zeros are): on ECP5 the count and the classes in one cycle were 7 LUT levels,
+  // the critical path of 2mm; before, they are counted beside the classes.
+  localparam int TC = LATENCY >= 9 ? 1 : 0;
+  logic [MW:0] ma_tz, mb_tz, ma_reversed, mb_reversed;
+  assign {ma_tz, mb_tz} = TC == 1 ? {mas, mbs} : {mar, mbr};
+  for (genvar k = 0; k <= MW; k++) begin : g_reverse
+    assign ma_reversed[k] = ma_tz[MW-k];
+    assign mb_reversed[k] = mb_tz[MW-k];
+  end
+  hls_fp_clz #(MW + 1, TZW) u_tza (.x(ma_reversed), .n(tza_c), .shifted(tz_shifted_a_unused));
+  hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mb_reversed), .n(tzb_c), .shifted(tz_shifted_b_unused));
+  hls_fp_pipe #(2 * TZW, TC == 1 ? 1 : CL) u_tzcount (.clk(clk), .ce(ce), .d({tza_c, tzb_c}), .q({tza, tzb}));
+  assign tzs0 = (TZW + 1)'(tza) + (TZW + 1)'(tzb);
+  hls_fp_pipe #(TZW + 1, PL - DL - CL - TC) u_tzs (.clk(clk), .ce(ce), .d(tzs0), .q(tzs));
   assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
@@ -113,8 +123,7 @@ module hls_fp_mul_core #(
   hls_fp_pipe #(7 * XW, PL - DL - CL) u_terms (
       .clk(clk), .ce(ce), .d({t_below0, t_below1, t_beyond0, t_beyond1, t_shift1, t_tz, t_e1}),
       .q({u_below0, u_below1, u_beyond0, u_beyond1, u_shift1, u_tz, u_e1}));
-  assign tzs = (TZW + 1)'(tza) + (TZW + 1)'(tzb);  // beside the exponent sum, after the classes' cut
-  assign keep0 = {tzs, s, special, special_r, esum};
+  assign keep0 = {s, special, special_r, esum};
   // the significands' leading zeros, counted after the classes' cut and summed a cycle later
   // where the product leaves one (they are needed where the product is normalised)
   localparam int LZ1 = PL - DL - CL >= 1 ? 1 : 0;
@@ -166,7 +175,7 @@ module hls_fp_mul_core #(
   assign far1 = !beyond1[XW-1];
   // tzs + esum < MW, as the sign of tzs + (esum - MW)
   logic signed [XW-1:0] tz_room;
-  assign tz_room = XW'(keep1[$bits(keep1)-1-:(TZW + 1)]) + u_tz;
+  assign tz_room = XW'(tzs) + u_tz;
   assign tz_short = tz_room[XW-1];
   hls_fp_pipe #(PW + 2 + $bits(keep1) + 4 * XW + 5, NC) u_count (
       .clk(clk), .ce(ce), .d({coarse, lzs1[1:0], keep1, e0, e1, shift0, shift1, tiny0, tiny1, far0, far1, tz_short}),
@@ -179,7 +188,7 @@ module hls_fp_mul_core #(
   assign lost_n = tiny_n && tz_shortc;
   logic unused_tests;
   assign unused_tests = &{1'b0, shift0c[XW-1:SHW], shift1c[XW-1:SHW], below0[XW-2:0], below1[XW-2:0], beyond0[XW-2:0],
-                          beyond1[XW-2:0], keep1c[$bits(keep1)-1-:(TZW + 1)], keep1c[XW-1:0], tz_room[XW-2:0]};
+                          beyond1[XW-2:0], keep1c[XW-1:0], tz_room[XW-2:0]};
   hls_fp_pipe #(PW + $bits(keep2) + XW + 2 + SHW, NL) u_norm (
       .clk(clk), .ce(ce), .d({top ? fine : fine << 1, keep1c[$bits(keep2)+XW-1:XW], top ? e0c : e1c, tiny_n, sh_n, lost_n}),
       .q({norm, keep2, esum2, tiny2, sh2, lost2}));

@@ -72,7 +72,15 @@ module hls_fp_mul_core #(
       .x(a), .nan(a_nan_unused), .inf(a_inf_unused), .zero(a_zero_unused), .e_eff(ea_unused), .sig(ma), .quiet(a_quiet_unused));
   hls_fp_classify #(EW, MW) u_sigb (
       .x(b), .nan(b_nan_unused), .inf(b_inf_unused), .zero(b_zero_unused), .e_eff(eb_unused), .sig(mb), .quiet(b_quiet_unused));
-  hls_fp_pipe #(2 * W, DL) u_operands (.clk(clk), .ce(ce), .d({a, b}), .q({ar, br}));
+  // from LATENCY 9 the decoding's register holds the fractions inverted: the product's input
+  // register (inside hls_mul) holds them as they are, and synthesis merges two registers of the
+  // same inputs, leaving one to drive both the decoding and the DSP multipliers, placed between
+  // them (on ECP5, 2mm: 3.1 ns of routing from it to a multiplier)
+  localparam logic [W-1:0] FLIP = LATENCY >= 9 ? W'((1 << MW) - 1) : '0;
+  logic [W-1:0] ar_flipped, br_flipped;
+  hls_fp_pipe #(2 * W, DL) u_operands (.clk(clk), .ce(ce), .d({a ^ FLIP, b ^ FLIP}), .q({ar_flipped, br_flipped}));
+  assign ar = ar_flipped ^ FLIP;
+  assign br = br_flipped ^ FLIP;
   // from a product of three or more cycles, the operands' classes are registered before the
   // special result and the exponent sum are made of them (on ECP5 the zero and NaN tests of a
   // double's fraction, then the selections, took a cycle on their own)

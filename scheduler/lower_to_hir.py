@@ -546,12 +546,22 @@ class _Segment:
                 return self.by_power_of_two(e.op, a, divisor.bit_length() - 1, signed, w, e.loc)
             kind = ("s" if signed else "u") + ("div" if e.op == "/" else "rem")
             return self.unit(kind, [a, b], w, e.loc)
-        if e.op == "<<":
-            return self.comb("shl", [a, b], w, e.loc, const_shift=isinstance(e.rhs, Const))
-        if e.op == ">>":
-            kind = "ashr" if e.type.signed else "lshr"
-            return self.comb(kind, [a, b], w, e.loc, const_shift=isinstance(e.rhs, Const))
+        if e.op in ("<<", ">>"):
+            kind = "shl" if e.op == "<<" else "ashr" if e.type.signed else "lshr"
+            return self.comb(kind, [a, self.shift_count(b, w, e.loc)], w, e.loc, const_shift=isinstance(e.rhs, Const))
         raise AssertionError(e.op)
+
+    def shift_count(self, count: Value, width: int, loc: SourceLoc | None) -> Value:
+        """The count of a C shift of a ``width``-bit int or long: C leaves counts outside
+        [0, width) undefined; the host the program is compared with (gcc on x86-64, as AArch64)
+        shifts by the count's low bits, constant or not, so the hardware does too (CHStone motion
+        shifts its bit buffer by 200). Other widths keep the count whole."""
+        if width not in (32, 64):
+            return count
+        known = self.ctx.const_value.get(count)
+        if known is not None:
+            return self.ctx.const(known & (width - 1), count.width)
+        return self.comb("and", [count, self.ctx.const(width - 1, count.width)], count.width, loc)
 
     def by_power_of_two(self, op: str, x: Value, k: int, signed: bool, w: int, loc: SourceLoc | None) -> Value:
         """``x / 2**k`` or ``x % 2**k`` with C's semantics (the quotient truncated toward zero)

@@ -357,18 +357,18 @@ def _array_dependences(model: AffineModel, kind: str, accesses: _Accesses, space
     parts: list[tuple[_Accesses, _Accesses]] = []
     for chain in (False, True):
         parts = []
+        for sink_stmts, window_stmts in _windows(model, accesses, sink_writes, chain):
+            chosen, seen = set(sink_stmts), set(window_stmts)
+            parts.append(([x for x in accesses if x[0] in chosen and x[2] == sink_writes], [x for x in accesses if x[0] in seen]))
         found: list[isl.UnionMap] = []
-        for sinks, window in _windows(model, accesses, sink_writes, chain):
-            chosen, seen = set(sinks), set(window)
-            sink_acc = [x for x in accesses if x[0] in chosen and x[2] == sink_writes]
-            window_acc = [x for x in accesses if x[0] in seen]
-            parts.append((sink_acc, window_acc))
-            rel = _dataflow(kind, sink_acc, window_acc, space, chain)
+        for sinks, window in parts:
+            rel = _dataflow(kind, sinks, window, space, chain)
             if rel is None:
                 break
             found.append(rel)
         else:
             return found, not chain
+    # every window of the chain analysis, each as every ordered pair of its accesses to one element
     return [_ordered_pairs(kind, sinks, window, space) for sinks, window in parts], False
 
 

@@ -304,17 +304,19 @@ def _guarded_updates(blocks: int) -> str:
     return f"int k(int a[16], int b[16]) {{\n  int v = a[0];\n{body}\n  return v;\n}}\n"
 
 
-def test_chain_analysis_orders_every_conflicting_pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("operations", [20_000, 1], ids=["chain", "pairs"])
+def test_chain_analysis_orders_every_conflicting_pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, operations: int) -> None:
     """When the exact analysis of many may-writes exceeds its budget, each access depends on its
     nearest conflicting ones: a number of dependences linear in the accesses (the exact one has a
     RAW from every earlier may-write), that still orders every conflicting pair through the
-    writes between them; the dependences are marked may."""
+    writes between them; the dependences are marked may. When even that exceeds the budget, each
+    of its windows becomes every ordered pair of accesses, which orders them all the same."""
     import hls.frontend.dependences as dependences_module
 
     blocks = 60
     src = _guarded_updates(blocks)
     exact = [d for d in analyze(model_from_source(tmp_path, src, "k")) if d.array.name == "v"]
-    monkeypatch.setattr(dependences_module, "_FLOW_OPERATIONS", 20_000)
+    monkeypatch.setattr(dependences_module, "_FLOW_OPERATIONS", operations)
     model = model_from_source(tmp_path, src, "k")
     chained = [d for d in analyze(model) if d.array.name == "v"]
     assert len(exact) > blocks * blocks // 2  # quadratic

@@ -44,6 +44,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    assignments,
     clone_expr,
     print_expr,
     read_variables,
@@ -273,6 +274,7 @@ class CToKernel:
         self.top_assigned: set[str] = set()
         # the top function's early returns: its flag "has returned" and its value
         self.top_done: Variable | None = None
+        self.exiting: set[str] = set()  # the file's functions that may call exit
         # the statements 'continue' and 'break' leave, innermost last: a loop with the flags its
         # continue and its break set (None: it has none), or a switch with its break's flag
         self.jump_targets: list[_JumpTarget] = []
@@ -312,7 +314,8 @@ class CToKernel:
             if d.name in self.top_assigned and isinstance(d.type, (c_ast.PtrDecl, c_ast.ArrayDecl)) and isinstance(p.type, ArrayType):
                 # a pointer parameter the function moves: an offset into the argument's array
                 prologue += self._moving_parameter(d, p, Const(0, INT, loc))
-        if _early_returns(fd.body):
+        self.exiting = _exiting_functions(self.funcs)
+        if _early_returns(fd.body) or self._may_exit(fd.body):
             self.top_done = self._temporary("return_done", BOOL, loc)
             prologue.append(_set_flag(self.top_done, 0, loc))
             if ret is not None:
@@ -718,10 +721,7 @@ class CToKernel:
                 out.extend([If(_none_set(item.flags, self.loc(item)), inner, [], self.loc(item))] if inner and item.flags else inner)
             else:
                 out.extend(self.stmt(item))
-            done = self.frames[-1].done if self.frames else self.top_done
-            flags: list[Variable] = []
-            if done is not None and _contains_return(item):
-                flags.append(done)
+            flags = self._leaving_flags(item)
             in_switch = False
             for target in reversed(self.jump_targets):
                 # the innermost loop's continue and break, the switches' breaks inside it
@@ -749,6 +749,34 @@ class CToKernel:
                 out.extend([If(_none_set(active, self.loc(item)), piece, [], self.loc(item))] if piece and active else piece)
                 break
         return out
+
+    def _leaving_flags(self, node: c_ast.Node) -> list[Variable]:
+        """The flags a statement sets when it leaves the function being lowered (a ``return``)
+        or the whole top (``exit``, here or in a function it calls): what follows it, and the
+        loops around it, test them."""
+        done = self.frames[-1].done if self.frames else self.top_done
+        flags = [done] if done is not None and _contains_return(node) else []
+        if self.top_done is not None and self.top_done not in flags and self._may_exit(node):
+            flags.append(self.top_done)
+        return flags
+
+    def _may_exit(self, node: c_ast.Node) -> bool:
+        """Whether ``node`` calls ``exit`` (or a function of the file that may)."""
+        return any(name in self.exiting or (name in _EXIT_FUNCTIONS and name not in self.funcs) for name in _called_names(node))
+
+    def _exit(self, node: c_ast.FuncCall, name: str) -> None:
+        """``exit(status)``: the top ends here, returning ``status`` if it returns an int (main:
+        its exit status); every statement after it, in its callers too, is skipped."""
+        loc = self.loc(node)
+        args = node.args.exprs if node.args else []
+        if len(args) != 1:
+            raise HlsError(loc, f"'{name}' takes one argument")
+        value = self.expr(args[0])
+        assert self.top_done is not None
+        if self.top_result is not None:
+            assert not isinstance(self.top_result.type, ArrayType)
+            self.pending.append(Assign(self.top_result, None, convert(value, self.top_result.type), loc))
+        self.pending.append(_set_flag(self.top_done, 1, loc))
 
     def _goto_flag(self, label: str, loc: SourceLoc) -> Variable:
         """The flag of the gotos to ``label`` in the function being lowered."""
@@ -798,7 +826,18 @@ class CToKernel:
         with processing(self.loc(node)):
             result = self._stmt(node)
         hoisted, self.pending = self.pending, outer
+        if self.top_done is not None and self._may_exit(node):
+            return self._after_exit(hoisted + result, self.loc(node))
         return hoisted + result
+
+    def _after_exit(self, stmts: list[Stmt], loc: SourceLoc) -> list[Stmt]:
+        """``stmts`` (of one C statement) with what follows a statement that may exit the top
+        run only if it did not: a call in an expression that exits ends the expression there."""
+        assert self.top_done is not None
+        for k, s in enumerate(stmts[:-1]):
+            if any(a.var is self.top_done for a in assignments([s])):
+                return stmts[: k + 1] + [If(_none_set([self.top_done], loc), self._after_exit(stmts[k + 1 :], loc), [], loc)]
+        return stmts
 
     def _hoisting(self, node: c_ast.Node) -> tuple[Expr, list[Stmt]]:
         """``node`` lowered with the statements it hoists kept apart (for operands C evaluates
@@ -938,9 +977,7 @@ class CToKernel:
             loop_flag = next((t.skipped for t in reversed(self.jump_targets) if t.kind == "loop"), None)
             if loop_flag is not None and loop_flag not in leaving and _jumps(label, c_ast.Continue):
                 leaving.append(loop_flag)
-            returned = self.frames[-1].done if self.frames else self.top_done
-            if returned is not None and returned not in leaving and _contains_return(label):
-                leaving.append(returned)
+            leaving += [f for f in self._leaving_flags(label) if f not in leaving]
             for target in sorted(_escaping_gotos(label)):
                 if self._goto_flag(target, at) not in leaving:
                     leaving.append(self._goto_flag(target, at))
@@ -2474,9 +2511,8 @@ class CToKernel:
         self.jump_targets.pop()
         if skip is not None:
             body.insert(0, _set_flag(skip, 0, loc))
-        returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
         self.pending.append(_set_flag(broken, 0, loc))
-        flags = [broken] + ([returned] if returned is not None else []) + [self._goto_flag(n, loc) for n in sorted(_escaping_gotos(node.stmt))]
+        flags = [broken, *self._leaving_flags(node.stmt)] + [self._goto_flag(n, loc) for n in sorted(_escaping_gotos(node.stmt))]
         running = _none_set(flags, loc)
         guarded: list[Stmt] = [If(running, body, [], loc)]
         if after:
@@ -2559,13 +2595,13 @@ class CToKernel:
             body.insert(0, _set_flag(skip, 0, loc))
         increments = [s for e in after for s in self.stmt(e)]  # (after a continue too, as C's)
         # a return inside the loop leaves it too: its flag stops the later iterations like a break
-        returned = (self.frames[-1].done if self.frames else self.top_done) if _contains_return(node.stmt) else None
+        returned = self._leaving_flags(node.stmt)
         # a goto out of the loop leaves it too
         jumped = [self._goto_flag(n, loc) for n in sorted(_escaping_gotos(node.stmt))]
-        if broken is not None or returned is not None or jumped:
+        if broken is not None or returned or jumped:
             if broken is not None:
                 self.pending.append(_set_flag(broken, 0, loc))
-            running = _none_set([f for f in (broken, returned, *jumped) if f is not None], loc)
+            running = _none_set([f for f in (broken, *returned, *jumped) if f is not None], loc)
             body = [If(running, body, [], loc)]
             if increments:
                 body.append(If(clone_expr(running), increments, [], loc))
@@ -2577,7 +2613,7 @@ class CToKernel:
         if outer is not None:
             self.exited_loop_vars.add(outer)
         name = self._loop_name(label or f"{self.top_name}_L{loc.line}")
-        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc, [f for f in (broken, returned, *jumped) if f is not None])
+        return For(var, init_expr, cmp, bound, cmp_type, step, body, name, pragmas, loc, [f for f in (broken, *returned, *jumped) if f is not None])
 
     def _loop_name(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``... if taken (two loops on one line)."""
@@ -2962,6 +2998,11 @@ class CToKernel:
                 if _has_side_effects(arg):
                     self.expr(arg)
             return None
+        if name not in self.funcs and name in _EXIT_FUNCTIONS:
+            if want_value:
+                raise unsupported(loc, f"the value of '{name}'")
+            self._exit(node, name)
+            return None
         if name not in self.funcs and name in ("memcpy", "memset"):
             if want_value:
                 raise unsupported(loc, f"the value of '{name}'")
@@ -3069,7 +3110,8 @@ class CToKernel:
                     array, prefix = scope.row_views.pop(d.name)
                     setup += self._moving_parameter(d, array, self._flat(array, prefix, loc))
         frame = _InlineFrame(name, result)
-        if _early_returns(fd.body):
+        # (a callee that may exit: what follows in it is guarded, so its last return is one too)
+        if _early_returns(fd.body) or self._may_exit(fd.body):
             frame.done = self._temporary(f"{name}_done", BOOL, loc)
             setup.append(_set_flag(frame.done, 0, loc))
         self.frames.append(frame)
@@ -3566,6 +3608,42 @@ class _Returns(c_ast.NodeVisitor):
 
     def visit_Return(self, node: c_ast.Return) -> None:
         self.found.append(node)
+
+
+# calls that end the program: the top returns (see _Lowering._exit)
+_EXIT_FUNCTIONS = ("exit", "_Exit")
+
+
+class _Calls(c_ast.NodeVisitor):
+    """The names of the functions a node calls directly."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        if isinstance(node.name, c_ast.ID):
+            self.names.append(node.name.name)
+        self.generic_visit(node)
+
+
+def _called_names(node: c_ast.Node) -> list[str]:
+    finder = _Calls()
+    finder.visit(node)
+    return finder.names
+
+
+def _exiting_functions(funcs: dict[str, c_ast.FuncDef]) -> set[str]:
+    """The functions of the file that may call ``exit``, directly or through others."""
+    calls = {name: set(_called_names(fd.body)) for name, fd in funcs.items()}
+    out = {name for name, called in calls.items() if any(c in _EXIT_FUNCTIONS and c not in funcs for c in called)}
+    grew = True
+    while grew:
+        grew = False
+        for name, called in calls.items():
+            if name not in out and called & out:
+                out.add(name)
+                grew = True
+    return out
 
 
 # C library calls beside the math functions: printing is ignored in hardware (with a warning),

@@ -426,14 +426,35 @@ def _rewrite_unit(text: str, iface: FunctionInterface, file: Path, unit: int, tr
         firsts = {n: next(k for k, p in enumerate(iface.params) if _c_name(p) == n) for n in names}
         call = f"{ref}({', '.join(f'__hls_s_{n}' if n in structs else f'hls_a{firsts[n]}' for n in names)})"
         entry = f"{ret} __hls_ref_entry_{top}({_c_params(iface, 'hls_a')})"
+        out.append(_EXIT_CATCHER)
+        # exit(status) in the function ends the call, which returns status (as the RTL's top does)
+        catch = "if (__builtin_setjmp(__hls_exit_buf) == 0) { __hls_exit_armed = 1; "
         if iface.return_type:
-            out.append(f"\n{entry} {{ {storage}{into}{ret} __hls_r = {call}; {back}return __hls_r; }}\n")
+            caught = f"}} else __hls_r = ({ret})__hls_exit_status; __hls_exit_armed = 0; "
+            out.append(f"\n{entry} {{ {storage}{into}{ret} __hls_r; {catch}__hls_r = {call}; {caught}{back}return __hls_r; }}\n")
         else:
-            out.append(f"\n{entry} {{ {storage}{into}{call}; {back}}}\n")
+            out.append(f"\n{entry} {{ {storage}{into}{catch}{call}; }} __hls_exit_armed = 0; {back}}}\n")
         for p in iface.params:
             if isinstance(p, ArrayArg) and p.global_name and not p.struct_param:  # (the random main's way to the variable)
                 out.append(f"void *__hls_global_{top}_{p.name}(void) {{ return (void *)&({p.global_name}); }}\n")
     return "".join(out)
+
+
+# The unit of the original function is preprocessed with exit renamed (_EXIT_RENAMES): a call of
+# the function that exits comes back to the harness with the status (the unit is already
+# preprocessed, hence gcc's setjmp builtins rather than <setjmp.h>); outside such a call (the
+# testbench's own main), it is the C library's exit.
+_EXIT_RENAMES = ["-Dexit=__hls_exit", "-D_Exit=__hls_exit"]
+_EXIT_CATCHER = """
+static void *__hls_exit_buf[5];
+static int __hls_exit_status, __hls_exit_armed;
+void __hls_exit(int status) {
+  extern void exit(int) __attribute__((noreturn));
+  if (!__hls_exit_armed) exit(status);
+  __hls_exit_status = status;
+  __builtin_longjmp(__hls_exit_buf, 1);
+}
+"""
 
 
 def _c_name(p: ArrayArg | ScalarArg) -> str:
@@ -522,7 +543,7 @@ def _compile_units(iface: FunctionInterface, kernel: Path, tbs: list[Path], cfla
         # it, renamed, as a function of no arguments
         if units:
             raise HlsError(SourceLoc(str(kernel), 0, 0), "cosim of 'main' as the top takes no --tb: the random testbench calls it")
-        text = preprocess(kernel, [f"-Dmain={_MAIN_TOP}"])
+        text = preprocess(kernel, [f"-Dmain={_MAIN_TOP}", *_EXIT_RENAMES])
         source = build / f"unit0_{kernel.stem}.i"
         rewritten = _rewrite_unit(text, iface, kernel, 0, trampoline=True, c_name=_MAIN_TOP)
         if rewritten is None:
@@ -533,13 +554,12 @@ def _compile_units(iface: FunctionInterface, kernel: Path, tbs: list[Path], cfla
     texts = [preprocess(tb, []) for tb in units]
     defines = [_find_definition(_tokens(text), iface.name) is not None for text in texts]
     # the original C function is called through the kernel file, or the testbench that includes it
-    if kernel in units:
-        ref_unit = units.index(kernel)
-    elif any(defines):
-        ref_unit = defines.index(True)
+    if kernel in units or any(defines):
+        ref_unit = units.index(kernel) if kernel in units else defines.index(True)
+        texts[ref_unit] = preprocess(units[ref_unit], _EXIT_RENAMES)
     else:
         units.insert(0, kernel)
-        texts.insert(0, preprocess(kernel, ["-Dmain=__hls_unused_main"]))
+        texts.insert(0, preprocess(kernel, ["-Dmain=__hls_unused_main", *_EXIT_RENAMES]))
         ref_unit = 0
     objects: list[Path] = []
     for k, (path, text) in enumerate(zip(units, texts, strict=True)):

@@ -1585,6 +1585,9 @@ class _Lowering:
         pad = trip
         goal = _padded_ii(flat, bound)
         best: tuple[int, tuple[_FlatNest, _Segment, Value, list[MemRef]]] | None = None
+        # each round builds its body over constants of its own: the ones of the body returned
+        # (the best round's, or on entry the unpadded body's) are the ones kept
+        kept = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
         slack = 0
         for _ in range(4):
             delay, dist = _cycle_span(seg, bound)
@@ -1612,8 +1615,10 @@ class _Lowering:
             cost = candidate.total * mii + _critical_path(seg.dag)
             if best is None or cost < best[0]:
                 best = (cost, (candidate, seg, flat_iv, regs))
+                kept = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
             if mii == goal or bound.rec_mii < mii or bound.res_mii > goal:
                 break
+        ctx.consts, ctx.const_ops, ctx.const_value = kept
         return best
 
     def list_schedulable(self, seg: _Segment, ii: int) -> bool:

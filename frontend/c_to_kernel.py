@@ -762,6 +762,8 @@ class CToKernel:
 
     def _may_exit(self, node: c_ast.Node) -> bool:
         """Whether ``node`` calls ``exit`` (or a function of the file that may)."""
+        if not self.exiting:
+            return False  # (no function of the file calls exit: nothing to walk)
         return any(name in self.exiting or (name in _EXIT_FUNCTIONS and name not in self.funcs) for name in _called_names(node))
 
     def _exit(self, node: c_ast.FuncCall, name: str) -> None:
@@ -3610,7 +3612,7 @@ class _Returns(c_ast.NodeVisitor):
         self.found.append(node)
 
 
-# calls that end the program: the top returns (see _Lowering._exit)
+# calls that end the program: the top returns (see CToKernel._exit)
 _EXIT_FUNCTIONS = ("exit", "_Exit")
 
 

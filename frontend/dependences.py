@@ -97,6 +97,8 @@ T = TypeVar("T")
 _FLOW_OPERATIONS = 2_000_000
 # isl operations for the least and greatest distance of a dependence at one loop
 _DISTANCE_OPERATIONS = 200_000
+# isl operations for one check that a write kills what a sink touches (past it: it does not)
+_KILL_CHECK_OPERATIONS = 200_000
 # distance computations of one analysis that may run out of operations before the rest is not tried
 _DISTANCE_FAILURES = 4
 
@@ -197,7 +199,7 @@ def _covers(killer: AffineStatement, kill: isl.Map, sink: AffineStatement, touch
     xs = [f"i{k}" for k in range(n)]
     project = isl.Map(f"{{ {sink.name}[{', '.join(xs)}] -> {killer.name}[{', '.join(xs[:m])}] }}").align_params(touched.get_space())
     try:
-        return bool(bounded(lambda: touched.is_subset(project.apply_range(kill)), _DISTANCE_OPERATIONS))
+        return bool(bounded(lambda: touched.is_subset(project.apply_range(kill)), _KILL_CHECK_OPERATIONS))
     except isl.Error:
         return False
 
@@ -210,7 +212,7 @@ def _runs_in(killer: AffineStatement, sink: AffineStatement, common: int) -> boo
         return s.domain.project_out(isl.dim_type.set, common, len(s.loops) - common).reset_tuple_id()
 
     try:
-        return bool(bounded(lambda: outer(sink).is_subset(outer(killer)), _DISTANCE_OPERATIONS))
+        return bool(bounded(lambda: outer(sink).is_subset(outer(killer)), _KILL_CHECK_OPERATIONS))
     except isl.Error:
         return False
 
@@ -247,8 +249,26 @@ def _killer(
     return None
 
 
+@dataclass(frozen=True)
+class _LoopSpans:
+    """The positions of the first and last statements inside each loop of a model."""
+
+    first: dict[For, int]
+    last: dict[For, int]
+
+
+def _loop_spans(model: AffineModel) -> _LoopSpans:
+    first: dict[For, int] = {}
+    last: dict[For, int] = {}
+    for s in model.statements:
+        for lp in s.loops:
+            first.setdefault(lp, _position(s))
+            last[lp] = _position(s)
+    return _LoopSpans(first, last)
+
+
 def _windows(
-    model: AffineModel, accesses: _Accesses, sink_writes: bool, chain: bool
+    spans: _LoopSpans, accesses: _Accesses, sink_writes: bool, chain: bool
 ) -> list[tuple[list[AffineStatement], list[AffineStatement]]]:
     """The array's dataflow problem split into (sinks, window) parts with the same answer.
 
@@ -264,12 +284,6 @@ def _windows(
     stmts = sorted(dict.fromkeys(s for s, _, _ in accesses), key=_position)
     if len(stmts) < _WINDOWED_FROM:
         return [([s for s in stmts if any(t is s and w == sink_writes for t, _, w in accesses)], stmts)]
-    first: dict[For, int] = {}
-    last: dict[For, int] = {}
-    for s in model.statements:
-        for lp in s.loops:
-            first.setdefault(lp, _position(s))
-            last[lp] = _position(s)
     kills: dict[AffineStatement, isl.Map] = {}
     touched: dict[AffineStatement, isl.Map] = {}
     for s, a, w in accesses:
@@ -282,10 +296,10 @@ def _windows(
     ends: dict[AffineStatement, int] = {}  # sink -> where its window ends
     for s in stmts:
         if s in touched:
-            kill = _killer(killers, kills, s, touched[s], first)
+            kill = _killer(killers, kills, s, touched[s], spans.first)
             start = -1 if kill is None else kill.start
             depth = 0 if kill is None else kill.depth
-            ends[s] = last[s.loops[depth]] if len(s.loops) > depth else _position(s)
+            ends[s] = spans.last[s.loops[depth]] if len(s.loops) > depth else _position(s)
             groups.setdefault(start, []).append(s)
         if s in kills:
             killers.append(s)
@@ -349,7 +363,7 @@ def _ordered_pairs(kind: str, sinks: _Accesses, window: _Accesses, space: isl.Sp
         return _all_pairs(first, sink, order)
 
 
-def _array_dependences(model: AffineModel, kind: str, accesses: _Accesses, space: isl.Space) -> tuple[list[isl.UnionMap], bool]:
+def _array_dependences(spans: _LoopSpans, kind: str, accesses: _Accesses, space: isl.Space) -> tuple[list[isl.UnionMap], bool]:
     """The ``kind`` dependences on one array (``accesses``), as one relation per window, and
     whether they are exact: else they come from the chain analysis or, failing that, are every
     ordered pair of accesses to one element."""
@@ -357,7 +371,7 @@ def _array_dependences(model: AffineModel, kind: str, accesses: _Accesses, space
     parts: list[tuple[_Accesses, _Accesses]] = []
     for chain in (False, True):
         parts = []
-        for sink_stmts, window_stmts in _windows(model, accesses, sink_writes, chain):
+        for sink_stmts, window_stmts in _windows(spans, accesses, sink_writes, chain):
             chosen, seen = set(sink_stmts), set(window_stmts)
             parts.append(([x for x in accesses if x[0] in chosen and x[2] == sink_writes], [x for x in accesses if x[0] in seen]))
         found: list[isl.UnionMap] = []
@@ -387,12 +401,13 @@ def analyze(model: AffineModel, limit: int | None = None) -> list[Dependence]:
             arrays.setdefault(a.var, []).append((s, a, True))
     found: list[Dependence] = []
     budget = _DistanceBudget()
+    spans = _loop_spans(model)
     for var, accesses in sorted(arrays.items(), key=lambda kv: kv[0].name):
         if not any(w for _, _, w in accesses):
             continue  # only read: no dependences
         may = any(not a.must for _, a, _ in accesses)
         for kind in ("RAW", "WAW", "WAR"):
-            rels, exact = _array_dependences(model, kind, accesses, space)
+            rels, exact = _array_dependences(spans, kind, accesses, space)
             maps: list[isl.Map] = []
             for rel in rels:
                 rel.foreach_map(maps.append)

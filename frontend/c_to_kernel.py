@@ -175,14 +175,20 @@ _UnionAccess = tuple[_Union, list[c_ast.Node], ScalarType, c_ast.Node | None]
 @dataclass
 class _Pointer:
     """A pointer variable, or a pointer parameter its function moves (``p++``, ``p += k``,
-    ``p = q``): the array it points into, fixed by its first assignment (a pointer that points
-    into different arrays is not supported), and its offset there, a hidden integer variable."""
+    ``p = q``): the array it points into, fixed by its first assignment, and its offset there, a
+    hidden integer variable. A pointer its function's assignments point into several arrays
+    (``p = c ? a : b`` as two assignments, jpeg's ``p_xhtbl_bits`` into the AC or DC table)
+    also has a hidden index of the array it points into now (``bases``, ``select``)."""
 
     name: str
     elem: ScalarType
     offset: Variable
     loc: SourceLoc
     base: Variable | None = None  # (None: not assigned yet)
+    bases: tuple[Variable, ...] = ()  # every array it may point into, when more than one
+    select: Variable | None = None  # which of ``bases`` it points into (their index)
+    current: Variable | None = None  # the one of ``bases`` taken while an access is lowered for each
+    scanned: bool = False  # (whether its assignments were looked at for the arrays they name)
 
 
 @dataclass
@@ -1796,7 +1802,8 @@ class CToKernel:
         into ``var`` at ``offset`` on entry: a pointer variable of the function's scope."""
         loc = self.loc(d)
         assert isinstance(var.type, ArrayType)
-        ptr = _Pointer(d.name, var.type.elem, self._temporary(f"{d.name}_offset", INT, loc), loc, var)
+        # (its array is the argument's: assignments in the function may not point it elsewhere)
+        ptr = _Pointer(d.name, var.type.elem, self._temporary(f"{d.name}_offset", INT, loc), loc, var, scanned=True)
         scope = self.scopes[-1]
         scope.refs.pop(d.name, None)
         scope.moving[d.name] = ptr  # (before its name: pragmas still name the parameter)
@@ -1892,9 +1899,22 @@ class CToKernel:
             if not isinstance(src, _Aggregate) or src.struct is not dst.struct or len(src_idx) != len(src.dims):
                 raise unsupported(loc, f"assignment to struct '{dst.name}' of other than a struct '{dst.struct.name}'")
             return self._struct_copy(dst, dst_idx, src, src_idx, loc)
+        if isinstance(lvalue, (c_ast.ArrayRef, c_ast.UnaryOp)) and (ptr := self._chosen_pointer(lvalue)) is not None:
+            # through a pointer into several arrays: the value once, stored into the array it points into
+            value = self.expr(rvalue)
+            kept = self._temporary(f"{ptr.name}_value", value.type, loc)
+            stored = [Assign(kept, None, value, loc)]
+            return stored + self._for_each_array(ptr, lambda: self._store(lvalue, op, VarRead(kept, loc), loc), loc)
         var, indices = self._lvalue(lvalue)
+        return self._store_value(var, indices, op, self.expr(rvalue), loc)
+
+    def _store(self, lvalue: c_ast.Node, op: str | None, value: Expr, loc: SourceLoc) -> list[Stmt]:
+        """``lvalue op= value`` of an element or variable, ``value`` already lowered."""
+        var, indices = self._lvalue(lvalue)
+        return self._store_value(var, indices, op, value, loc)
+
+    def _store_value(self, var: Variable, indices: list[Expr] | None, op: str | None, value: Expr, loc: SourceLoc) -> list[Stmt]:
         target_type: ScalarType = var.type.elem if isinstance(var.type, ArrayType) else var.type
-        value = self.expr(rvalue)
         if op is not None:
             if var in self.exited_loop_vars:
                 raise unsupported(loc, f"reading loop variable '{var.name}' after its loop")
@@ -1970,6 +1990,13 @@ class CToKernel:
                 ptr = scope.moving[name]
                 if ptr.base is None:
                     raise HlsError(ptr.loc if node is None else self.loc(node), f"pointer '{name}' is used before it is assigned")
+                if ptr.bases:
+                    if ptr.current is None:
+                        shown = ", ".join(f"'{b.name}'" for b in ptr.bases)
+                        at = ptr.loc if node is None else self.loc(node)
+                        raise unsupported(at, f"this use of pointer '{name}' into one of several arrays ({shown}) (only reading and writing its "
+                                              f"elements, moving it, assigning it and passing it on)")  # fmt: skip
+                    return ptr.current, VarRead(ptr.offset, ptr.loc if node is None else self.loc(node))
                 return ptr.base, VarRead(ptr.offset, ptr.loc if node is None else self.loc(node))
             if name in scope.names or name in scope.values:
                 return None
@@ -2149,8 +2176,35 @@ class CToKernel:
         return var, binary(op, offset, value, loc)
 
     def _pointer_assign(self, ptr: _Pointer, op: str | None, rvalue: c_ast.Node, node: c_ast.Node) -> list[Stmt]:
-        """``p = q``, ``p += k``, ``p -= k`` (and ``p++``) of a pointer variable: its offset."""
+        """``p = q``, ``p += k``, ``p -= k`` (and ``p++``) of a pointer variable: its offset (and
+        the array it points into now, for a pointer into several)."""
         loc = self.loc(node)
+        if op is None and not ptr.scanned:
+            ptr.scanned = True
+            bases = self._assigned_arrays(ptr)
+            if len(bases) > 1:
+                ptr.bases = tuple(bases)
+                ptr.select = self._temporary(f"{ptr.name}_array", INT, ptr.loc)
+                ptr.base = bases[0]
+        if op is None and isinstance(rvalue, c_ast.TernaryOp):  # ``p = c ? a : b``: an if
+            cond = self.expr(rvalue.cond)
+            arms = []
+            for arm in (rvalue.iftrue, rvalue.iffalse):
+                outer, self.pending = self.pending, []
+                stmts = self._pointer_assign(ptr, None, arm, node)
+                arms.append(self.pending + stmts)
+                self.pending = outer
+            return [If(truth(cond, loc), arms[0], arms[1], loc)]
+        if op is None and (source := self._chosen_pointer(rvalue)) is not None:
+            # ``p = q (+ k)`` of a pointer into several arrays: for each array q may point into
+            return self._for_each_array(source, lambda: self._pointer_assign(ptr, None, rvalue, node), loc)
+        if op is None and ptr.bases:
+            var, offset = self._pointer_value(rvalue)
+            if var not in ptr.bases:
+                raise unsupported(loc, f"pointer '{ptr.name}' into '{var.name}', an array its function's assignments to it do not name")
+            value = convert(offset, INT) if offset is not None else Const(0, INT, loc)
+            assert ptr.select is not None
+            return [Assign(ptr.select, None, Const(ptr.bases.index(var), INT, loc), loc), Assign(ptr.offset, None, value, loc)]
         if op is None:
             var, offset = self._pointer_value(rvalue)
             if ptr.base is None:
@@ -2159,7 +2213,8 @@ class CToKernel:
                     raise unsupported(loc, f"pointer '{ptr.name}' ({ptr.elem} *) to '{var.name}' ({var.type})")
                 ptr.base = var
             elif var is not ptr.base:
-                raise unsupported(loc, f"pointer '{ptr.name}' into '{var.name}' after pointing into '{ptr.base.name}' (a pointer stays in one array)")
+                raise unsupported(loc, f"pointer '{ptr.name}' into '{var.name}' after pointing into '{ptr.base.name}', with '{var.name}' not in scope at "
+                                       f"its first assignment (a pointer into several arrays points into arrays known there)")  # fmt: skip
             value = convert(offset, INT) if offset is not None else Const(0, INT, loc)
             return [Assign(ptr.offset, None, value, loc)]
         if op not in ("+", "-"):
@@ -2172,6 +2227,106 @@ class CToKernel:
         if not isinstance(value.type, IntType):
             raise HlsError(loc, "pointer offset is not an integer")
         return [Assign(ptr.offset, None, convert(binary(op, VarRead(ptr.offset, loc), value, loc), INT), loc)]
+
+    def _assigned_arrays(self, ptr: _Pointer) -> list[Variable]:
+        """The arrays the assignments to pointer ``ptr`` in its function (every function, for a
+        file-scope pointer) point it into, in order, as far as their names are known here:
+        more than one makes it a pointer into several arrays."""
+        if any(ptr is q for q in self.file_scope.moving.values()):
+            bodies: list[c_ast.Node] = list(self.funcs.values())
+        else:
+            bodies = [self.funcs[self.frames[-1].func if self.frames else self.top_name]]
+        found: list[Variable] = []
+        for body in bodies:
+            for n in sorted(_all_nodes(body), key=lambda n: (n.coord.line, n.coord.column) if n.coord is not None else (0, 0)):
+                if isinstance(n, c_ast.Assignment) and n.op == "=" and _is_id(n.lvalue, ptr.name):
+                    rvalue = n.rvalue
+                elif isinstance(n, c_ast.Decl) and n.name == ptr.name and isinstance(n.type, c_ast.PtrDecl) and n.init is not None:
+                    rvalue = n.init
+                else:
+                    continue
+                for var in self._arrays_named(rvalue):
+                    elem = var.type.elem if isinstance(var.type, ArrayType) else var.type
+                    if isinstance(var.type, ArrayType) and _same_representation(elem, ptr.elem) and not any(var is f for f in found):
+                        found.append(var)
+        return found
+
+    def _arrays_named(self, node: c_ast.Node) -> list[Variable]:
+        """The arrays a pointer expression (``a``, ``a + k``, ``&a[k]``, ``t[i]`` of a 2-D ``t``,
+        ``q``) points into, if its names are known here (an approximation: where the pointer
+        expression is lowered, the array it names is checked to be one of these)."""
+        if isinstance(node, c_ast.Cast):
+            return self._arrays_named(node.expr)
+        if isinstance(node, c_ast.TernaryOp):
+            return self._arrays_named(node.iftrue) + self._arrays_named(node.iffalse)
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+            return self._arrays_named(node.left) or (self._arrays_named(node.right) if node.op == "+" else [])
+        if isinstance(node, c_ast.UnaryOp) and node.op in ("&", "p++", "p--", "++", "--"):
+            return self._arrays_named(node.expr)
+        if isinstance(node, c_ast.ArrayRef):
+            return self._arrays_named(node.name)
+        if not isinstance(node, c_ast.ID):
+            return []
+        ptr = self._pointer_var(node.name)
+        if ptr is not None:
+            return list(ptr.bases) if ptr.bases else [ptr.base] if ptr.base is not None else []
+        try:
+            ref = self._ref(node.name)
+            if ref is not None:
+                return [ref[0]]
+            view = self._row_view(node.name)
+            if view is not None:
+                return [view[0]]
+            if self._names_array(node.name):
+                return [self.lookup(node.name, node)]
+        except HlsError:
+            pass  # (a name not known here: where it is assigned, a located error if it is another array)
+        return []
+
+    def _chosen_pointer(self, node: c_ast.Node) -> _Pointer | None:
+        """The pointer into several arrays that the element access or pointer expression
+        ``node`` goes through, while none of its arrays is taken."""
+        if isinstance(node, c_ast.Cast):
+            return self._chosen_pointer(node.expr)
+        if isinstance(node, c_ast.ArrayRef):
+            return self._chosen_pointer(node.name)
+        if isinstance(node, c_ast.UnaryOp) and node.op in ("*", "&", "p++", "p--", "++", "--"):
+            return self._chosen_pointer(node.expr)
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+            return self._chosen_pointer(node.left) or (self._chosen_pointer(node.right) if node.op == "+" else None)
+        if isinstance(node, c_ast.ID):
+            ptr = self._pointer_var(node.name)
+            if ptr is not None and ptr.bases and ptr.current is None:
+                return ptr
+        return None
+
+    def _for_each_array(self, ptr: _Pointer, lower: Callable[[], list[Stmt]], loc: SourceLoc) -> list[Stmt]:
+        """``lower``'s statements once for each array the pointer ``ptr`` may point into, with
+        that array taken, each run when ``ptr`` points there: what they hoist stays in them (a
+        subscript's side effects happen once)."""
+        assert ptr.select is not None
+        chain: list[Stmt] = []
+        for k in reversed(range(len(ptr.bases))):
+            outer, self.pending = self.pending, []
+            ptr.current = ptr.bases[k]
+            try:
+                body = lower()
+            finally:
+                ptr.current = None
+            body, self.pending = self.pending + body, outer
+            if not chain:
+                chain = body  # (the last array: where the others are not)
+            else:
+                chain = [If(binary("==", VarRead(ptr.select, loc), Const(k, INT, loc), loc), body, chain, loc)]
+        return chain
+
+    def _read_through_choice(self, ptr: _Pointer, node: c_ast.Node) -> Expr:
+        """The element ``node`` (``*p``, ``p[i]``) read through ``ptr``, a pointer into several
+        arrays: read from the array it points into, into a temporary."""
+        loc = self.loc(node)
+        result = self._temporary(f"{ptr.name}_elem", ptr.elem, loc)
+        self.pending.extend(self._for_each_array(ptr, lambda: [Assign(result, None, convert(self.expr(node), ptr.elem), loc)], loc))
+        return VarRead(result, loc)
 
     def _pointer_compare(self, node: c_ast.BinaryOp) -> Expr:
         """``p < q``, ``p == q``, ... and ``p - q`` of two pointers into one array: their offsets."""
@@ -2674,6 +2829,8 @@ class CToKernel:
         if isinstance(node, c_ast.ArrayRef) and self._is_union_place(node):
             raise unsupported(loc, "union used as a value (only its members read and written, and copying it)")
         if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) or (isinstance(node, c_ast.UnaryOp) and node.op == "*"):
+            if not isinstance(node, c_ast.StructRef) and (ptr := self._chosen_pointer(node)) is not None:
+                return self._read_through_choice(ptr, node)
             var, element = self._element(node)
             return VarRead(var, loc) if element is None else ArrayRead(var, element, loc)
         if isinstance(node, c_ast.BinaryOp):
@@ -3022,6 +3179,20 @@ class CToKernel:
         ret = self._return_type(fd)
         if want_value and ret is None:
             raise HlsError(loc, f"'{name}' returns void; its value is used")
+        chosen = next((ptr for a in args if (ptr := self._chosen_pointer(a)) is not None), None)
+        if chosen is not None:  # a pointer into several arrays passed on: a call for each array
+            kept: list[Variable] = []
+
+            def lower() -> list[Stmt]:
+                var = self._call(node, want_value)
+                if var is None:
+                    return []
+                if not kept:
+                    kept.append(self._temporary(f"{name}_result", var.type, loc))  # type: ignore[arg-type]
+                return [Assign(kept[0], None, VarRead(var, loc), loc)]
+
+            self.pending.extend(self._for_each_array(chosen, lower, loc))
+            return kept[0] if kept else None
         scope = _Scope()
         setup: list[Stmt] = []
         written = _assigned_names(fd.body)

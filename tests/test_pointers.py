@@ -1,7 +1,8 @@
 """Pointer variables and moving pointers (#15): ``T *p = a;``, ``*p++``, ``p += k``, ``p[i]``,
 ``p < end``, ``p - a``, a pointer parameter the function moves (top or inlined callee). Each
-pointer is an offset into the one array it points into (fixed by its first assignment), a
-hidden integer variable; its dereferences are that array's elements. Co-simulated bit-exactly,
+pointer is an offset into the array it points into (fixed by its first assignment), a hidden
+integer variable; its dereferences are that array's elements. A pointer its function points
+into several arrays also holds which one; its accesses go to that one. Co-simulated bit-exactly,
 and the constructs it cannot express get located errors."""
 
 from __future__ import annotations
@@ -177,6 +178,107 @@ def test_unused_file_scope_pointer_to_a_union_is_no_error(tmp_path: Path) -> Non
     src.write_text("typedef union { int i; float f; } U;\nU *up;\nvoid f(int a[4]) { for (int i = 0; i < 4; i++) a[i] = i; }\n")
     proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "o"))
     assert proc.returncode == 0, proc.stderr
+
+
+HUFFMAN_TABLES = r"""
+#include <stdio.h>
+int ac_bits[4][36], dc_bits[4][36];
+int ac_val[4][256], dc_val[4][256];
+static int stream_pos;
+static int read_byte(const unsigned char *s) { return s[stream_pos++]; }
+int get_dht(const unsigned char s[512], int n) {
+  int *bits, *val;
+  int total = 0;
+  stream_pos = 0;
+  for (int t = 0; t < n; t++) {
+    int index = read_byte(s);
+    if (index & 0x10) {
+      index = (index - 0x10) & 3;
+      bits = ac_bits[index];
+      val = ac_val[index];
+    } else {
+      index &= 3;
+      bits = dc_bits[index];
+      val = dc_val[index];
+    }
+    bits[0] = 0;
+    int count = 0;
+    for (int i = 1; i <= 16; i++) {
+      bits[i] = read_byte(s) & 7;
+      count += bits[i];
+    }
+    for (int i = 0; i < count; i++) val[i] = read_byte(s);
+    int *q = (t & 1) ? val : bits + 1;
+    *q += 1;
+    total += count + q[2] + *val++ + val[0];
+  }
+  return total;
+}
+int main(void) {
+  unsigned char s[512];
+  int r = 0;
+  for (int k = 0; k < 3; k++) {
+    for (int i = 0; i < 512; i++) s[i] = (unsigned char)((i * 73 + k * 19) ^ (i >> 3));
+    r += get_dht(s, 2 + k);
+    printf("%d %d %d\n", r, ac_bits[1][3], dc_val[2][5]);
+  }
+  return 0;
+}
+"""
+
+
+def test_pointer_into_one_of_several_arrays(tmp_path: Path) -> None:
+    """jpeg's ``get_dht``: a pointer set to a row of the AC or of the DC table, by the data, then
+    written and read through (``bits[i] = ...``, ``count += bits[i]``, ``*val++``, ``q[2]``), and
+    one set by ``?:`` into either. Every access goes to the array it points into now."""
+    _, result = cosim_with_main(tmp_path, HUFFMAN_TABLES, "get_dht")
+    assert result["status"] == "pass" and len(result["calls"]) == 3
+
+
+SEVERAL = r"""
+#include <stdio.h>
+int A[3][8], B[8];
+short C[8];
+static int sum(const int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }
+static void bump(int *p) { p[1] += 3; *p = *p * 2 + 1; }
+int f(int sel, int k) {
+  int *p;
+  int local[8];
+  for (int i = 0; i < 8; i++) local[i] = i * k;
+  if (sel == 0) p = A[k & 1];
+  else if (sel == 1) p = &B[2];
+  else p = local;
+  bump(p);
+  int r = sum(p, 4);
+  int *q = p + 1;
+  q++;
+  r += *q + q[-1];
+  p = sel > 1 ? A[2] + 1 : B;
+  (*p)++;
+  p[2]--;
+  r += p[0] * 7 + local[3];
+  return r;
+}
+int main(void) {
+  int r = 0;
+  for (int t = 0; t < 6; t++) {
+    for (int i = 0; i < 8; i++) { B[i] = i * t - 3; A[t % 3][i] = t + i; }
+    r += f(t % 3, t);
+    printf("%d %d %d\n", r, A[0][1] + A[1][2] + A[2][3], B[3]);
+  }
+  return 0;
+}
+"""
+
+
+def test_pointer_into_several_arrays_passed_and_moved(tmp_path: Path) -> None:
+    """A pointer into a row of a file-scope 2-D array, a file-scope 1-D array or a local one,
+    passed to inlined callees that read and write through it, copied to another pointer and
+    moved, reassigned by ``?:``, incremented in place; under the file's main and random inputs."""
+    _, result = cosim_with_main(tmp_path, SEVERAL, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 6
+    (tmp_path / "random").mkdir()
+    cosim_random(tmp_path / "random", SEVERAL.split("int main")[0], "f")
 
 
 @pytest.mark.parametrize(

@@ -366,6 +366,12 @@ class CToKernel:
             raise HlsError(self.loc(node), f"'{name}' is not a variable here")
         return found
 
+    def _scalar_state_place(self, name: str, node: c_ast.Node) -> Variable | None:
+        """The one-element array a file-scope scalar the kernel keeps (``&g`` of one: its
+        element 0) stands for, if ``name`` is one here."""
+        found = self._resolve(name, node)
+        return found.array if isinstance(found, ArrayRead) and found.array in self.scalar_state else None
+
     def _resolve(self, name: str, node: c_ast.Node) -> Variable | Expr:
         """The variable a name denotes, or the argument expression an inlined parameter stands for."""
         for scope in reversed(self.scopes):
@@ -1782,10 +1788,11 @@ class CToKernel:
         return scope
 
     def _check_file_scope_pointers(self, body: list[Stmt]) -> None:
-        """A file-scope pointer the kernel uses must be assigned by it, unconditionally, before
-        any use in each call (its first access a statement of the function's own body, not in a
-        loop or branch, that does not read it): the value it had before the call (the C program's,
-        or one an earlier call left) is not kept in the hardware."""
+        """A file-scope pointer the kernel uses and assigns first in each call, unconditionally
+        (its first access a statement of the function's own body, not in a loop or branch, that
+        does not read it), is a variable of the call. Otherwise its value is kept from call to
+        call inside the design, as C keeps it (``_keep_pointer``): then no function outside the
+        kernel may assign it, since the hardware would not see that."""
         for ptr in self.file_scope.moving.values():
             if ptr.base is None:
                 continue  # (never assigned, so never used: a use before an assignment is an error)
@@ -1794,8 +1801,43 @@ class CToKernel:
             if first is None:
                 continue
             if not (isinstance(first, Assign) and first.var is ptr.offset and ptr.offset not in read_variables(first.value)):
-                raise HlsError(first.loc, f"file-scope pointer '{ptr.name}' is used before the function assigns it in every call: the value "
-                                          f"it had before the call is not kept in hardware (assign it first, outside loops and branches)")  # fmt: skip
+                self._keep_pointer(ptr, body, first.loc)
+
+    def _keep_pointer(self, ptr: _Pointer, body: list[Stmt], used: SourceLoc) -> None:
+        """Keeps the file-scope pointer ``ptr`` between calls: its offset (and which array, for
+        one into several) in state of the design starting with the initializer's place (power-up;
+        no initializer: the first array, where C's null pointer may not be dereferenced),
+        loaded on entry to the top and stored back at its end."""
+        reached, todo = {self.top_name}, [self.top_name]
+        while todo:
+            for name in _called_names(self.funcs[todo.pop()].body):
+                if name in self.funcs and name not in reached:
+                    reached.add(name)
+                    todo.append(name)
+        outside = sorted(f for f, fd in self.funcs.items() if f not in reached and ptr.name in _assigned_names(fd.body))
+        if outside:
+            raise HlsError(used, f"file-scope pointer '{ptr.name}' is used before the function assigns it in every call, and '{outside[0]}' "
+                                 f"assigns it too: its value is kept in the design between calls, out of reach of assignments outside the kernel")  # fmt: skip
+        assert ptr.base is not None
+        decl = self.globals[ptr.name]
+        base, offset = ptr.base, 0
+        if decl.init is not None:
+            found = self._arrays_named(decl.init)
+            place = self._pointer_value(decl.init) if found else None
+            offset_value = _fold(place[1]) if place is not None and place[1] is not None else 0 if place is not None else None
+            if place is None or not isinstance(offset_value, int) or not any(place[0] is b for b in (ptr.bases or (ptr.base,))):
+                raise unsupported(self.loc(decl.init), f"initializer of file-scope pointer '{ptr.name}' other than an array it is assigned, plus a constant")
+            base, offset = place[0], offset_value
+        kept = [(ptr.offset, offset)]
+        if ptr.select is not None:
+            kept.append((ptr.select, next(k for k, b in enumerate(ptr.bases) if b is base)))
+        end = len(body) - 1 if body and isinstance(body[-1], Return) else len(body)
+        for var, value in kept:
+            state = Variable(self._unique(f"{var.name}_kept"), ArrayType(INT, (1,)), "local", ptr.loc, init=(value,), static=True)
+            self.locals.append(state)
+            body.insert(end, Assign(state, [Const(0, INT, ptr.loc)], VarRead(var, ptr.loc), ptr.loc))
+            body.insert(0, Assign(var, None, ArrayRead(state, [Const(0, INT, ptr.loc)], ptr.loc), ptr.loc))
+            end += 1
 
     def _moving_parameter(self, d: c_ast.Decl, var: Variable, offset: Expr) -> list[Stmt]:
         """The pointer parameter ``d`` that its function moves (``p++``, ``p += k``), pointing
@@ -1900,13 +1942,27 @@ class CToKernel:
                 raise unsupported(loc, f"assignment to struct '{dst.name}' of other than a struct '{dst.struct.name}'")
             return self._struct_copy(dst, dst_idx, src, src_idx, loc)
         if isinstance(lvalue, (c_ast.ArrayRef, c_ast.UnaryOp)) and (ptr := self._chosen_pointer(lvalue)) is not None:
-            # through a pointer into several arrays: the value once, stored into the array it points into
-            value = self.expr(rvalue)
-            kept = self._temporary(f"{ptr.name}_value", value.type, loc)
-            stored = [Assign(kept, None, value, loc)]
-            return stored + self._for_each_array(ptr, lambda: self._store(lvalue, op, VarRead(kept, loc), loc), loc)
+            return self._assign_through_choice(ptr, lvalue, op, rvalue, loc, None)
         var, indices = self._lvalue(lvalue)
         return self._store_value(var, indices, op, self.expr(rvalue), loc)
+
+    def _assign_through_choice(
+        self, ptr: _Pointer, lvalue: c_ast.Node, op: str | None, rvalue: c_ast.Node, loc: SourceLoc, result: Variable | None
+    ) -> list[Stmt]:
+        """``lvalue op= rvalue`` through ``ptr``, a pointer into several arrays: the value once,
+        stored into the array it points into (and into ``result``, the assignment's value)."""
+        value = self.expr(rvalue)
+        kept = self._temporary(f"{ptr.name}_value", value.type, loc)  # type: ignore[arg-type]
+
+        def store() -> list[Stmt]:
+            stmts = self._store(lvalue, op, VarRead(kept, loc), loc)
+            if result is None:
+                return stmts
+            last = stmts[-1]
+            assert isinstance(last, Assign)
+            return [*stmts[:-1], Assign(result, None, last.value, loc), Assign(last.var, last.indices, VarRead(result, loc), loc)]
+
+        return [Assign(kept, None, value, loc), *self._for_each_array(ptr, store, loc)]
 
     def _store(self, lvalue: c_ast.Node, op: str | None, value: Expr, loc: SourceLoc) -> list[Stmt]:
         """``lvalue op= value`` of an element or variable, ``value`` already lowered."""
@@ -1952,6 +2008,8 @@ class CToKernel:
         loc = self.loc(node)
         if not self._is_pointer(node.expr):
             raise unsupported(loc, "dereference of a pointer other than an array or pointer (plus an offset)")
+        if isinstance(node.expr, c_ast.ID) and (view := self._row_view(node.expr.name)) is not None and len(view[1]) == len(view[0].type.dims) - 1:  # type: ignore[union-attr]
+            return view[0], [*view[1], Const(0, INT, loc)]  # (``*row``: its first element, subscripts kept apart)
         var, offset = self._pointer_value(node.expr)
         if not isinstance(var.type, ArrayType):
             return var, None
@@ -2052,7 +2110,12 @@ class CToKernel:
         """Whether ``node`` is a pointer expression (a pointer or an array, plus or minus integers,
         an address, a moved pointer): syntactically, for pointer comparisons and differences."""
         if isinstance(node, c_ast.ID):
-            return self._pointer_var(node.name) is not None or self._names_array(node.name) or self._ref(node.name, node) is not None
+            return (
+                self._pointer_var(node.name) is not None
+                or self._names_array(node.name)
+                or self._ref(node.name, node) is not None
+                or self._row_view(node.name) is not None
+            )
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
             return self._is_pointer(node.left) or (node.op == "+" and self._is_pointer(node.right))
         if isinstance(node, c_ast.ArrayRef) and not self._is_struct_place(node):
@@ -2085,6 +2148,13 @@ class CToKernel:
             ref = self._ref(node.name, node)
             if ref is not None:
                 return ref
+            view = self._row_view(node.name)
+            if view is not None:  # a parameter bound to a row (``int *buf`` given ``b[i]``): where it starts
+                var, prefix = view
+                assert isinstance(var.type, ArrayType)
+                if len(prefix) != len(var.type.dims) - 1:
+                    raise unsupported(loc, f"pointer to the rows of a row of array '{var.name}' ({var.type})")
+                return var, self._flat(var, prefix, loc)
             var = self.lookup(node.name, node)
             if not isinstance(var.type, ArrayType):
                 raise HlsError(loc, f"'{node.name}' is not a pointer or an array")
@@ -2114,6 +2184,8 @@ class CToKernel:
                 raise HlsError(loc, "not a pointer expression")
             return self._moved(var, offset, node.op, self.expr(term), node)
         if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            if isinstance(node.expr, c_ast.ID) and (state := self._scalar_state_place(node.expr.name, node.expr)) is not None:
+                return state, Const(0, INT, loc)  # (a file-scope scalar: its one element)
             if isinstance(node.expr, c_ast.ID):
                 var = self.lookup(node.expr.name, node.expr)
                 if isinstance(var.type, ArrayType):
@@ -2263,6 +2335,9 @@ class CToKernel:
             return self._arrays_named(node.left) or (self._arrays_named(node.right) if node.op == "+" else [])
         if isinstance(node, c_ast.UnaryOp) and node.op in ("&", "p++", "p--", "++", "--"):
             return self._arrays_named(node.expr)
+        if isinstance(node, c_ast.StructRef) or (isinstance(node, c_ast.ArrayRef) and self._is_struct_place(node)):
+            peek = self._peek_place(node)  # (a member array: its flattened variable)
+            return [peek[0]] if peek is not None and isinstance(peek[0], Variable) and isinstance(peek[0].type, ArrayType) else []
         if isinstance(node, c_ast.ArrayRef):
             return self._arrays_named(node.name)
         if not isinstance(node, c_ast.ID):
@@ -2423,7 +2498,8 @@ class CToKernel:
             return
         target: tuple[Variable, list[Expr] | None] | None = None
         if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None:
-            var = self.lookup(a.expr.name, a.expr)
+            state = self._scalar_state_place(a.expr.name, a.expr)
+            var = state if state is not None else self.lookup(a.expr.name, a.expr)
             if isinstance(var.type, ArrayType):
                 zeros: list[Expr] = [Const(0, INT, loc) for _ in var.type.dims]
                 target = (var, zeros)
@@ -2875,6 +2951,10 @@ class CToKernel:
             if isinstance(target, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef)) and (self._is_union_place(target) or self._union_member(target) is not None):
                 raise unsupported(loc, "assignment to a union or its member used as a value")
             # 'a = b = v': the inner assignment happens first; its value is what b now holds
+            if isinstance(target, (c_ast.ArrayRef, c_ast.UnaryOp)) and (ptr := self._chosen_pointer(target)) is not None and node.op in ("=", *_COMPOUND_OPS):
+                result = self._temporary(f"{ptr.name}_val", ptr.elem, loc)
+                self.pending.extend(self._assign_through_choice(ptr, target, _COMPOUND_OPS.get(node.op), node.rvalue, loc, result))
+                return VarRead(result, loc)
             done = self._assignment(node)
             target = done[-1]
             assert isinstance(target, Assign)
@@ -3202,7 +3282,7 @@ class CToKernel:
         no_prototype = fd.param_decls is not None or fd.decl.type.args is None or any(isinstance(q, c_ast.ID) for q in listed)
         # scalars the callee may write through a pointer: arguments reading them are copied
         pointed = {
-            self.lookup(a.expr.name, a.expr)
+            self._scalar_state_place(a.expr.name, a.expr) or self.lookup(a.expr.name, a.expr)
             for a in args
             if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID) and self._ref(a.expr.name) is None
             and self._struct_name(a.expr.name) is None

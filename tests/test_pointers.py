@@ -165,10 +165,38 @@ def test_file_scope_pointer_variables(tmp_path: Path) -> None:
     cosim_random(tmp_path / "random", FILE_SCOPE_POINTERS.split("int main")[0], "f")
 
 
-def test_file_scope_pointer_kept_between_calls_is_an_error(tmp_path: Path) -> None:
-    src = "unsigned char b[64];\nunsigned char *rd = b;\nint f(int n) {\n  if (n > 3) rd = b + 1;\n  return *rd++;\n}\n"
+KEPT_POINTER = r"""
+#include <stdio.h>
+unsigned char b[64], c[64];
+unsigned char *rd = b + 1;
+int f(int n) {
+  if (n > 3) rd = (n & 1) ? b + n : c + 2;
+  int v = *rd++;
+  *rd += 1;
+  return v;
+}
+int main(void) {
+  int r = 0;
+  for (int i = 0; i < 64; i++) { b[i] = i * 7; c[i] = 200 - i; }
+  for (int k = 0; k < 8; k++) { r = r * 3 + f(k * 2 % 7); printf("%d\n", r); }
+  return 0;
+}
+"""
+
+
+def test_file_scope_pointer_kept_between_calls(tmp_path: Path) -> None:
+    """A file-scope pointer with an initializer that the kernel moves on every call and
+    reassigns only sometimes, into one of two arrays: its place is kept in the design from call
+    to call, as C keeps it (CHStone jpeg's ``p_jinfo_jpeg_data``, set inside the marker loop)."""
+    _, result = cosim_with_main(tmp_path, KEPT_POINTER, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 8
+
+
+def test_file_scope_pointer_assigned_outside_the_kernel_is_an_error(tmp_path: Path) -> None:
+    src = "unsigned char b[64];\nunsigned char *rd;\nint f(int n) {\n  if (n > 3) rd = b + 1;\n  return *rd++;\n}\n"
+    src += "int main(void) {\n  rd = b;\n  return f(2);\n}\n"
     message = first_error(tmp_path, src, "f")
-    assert message.startswith("k.c:4:3: error: file-scope pointer 'rd' is used before the function assigns it in every call")
+    assert message.startswith("k.c:4:3: error: file-scope pointer 'rd' is used before the function assigns it in every call, and 'main' assigns it too")
 
 
 def test_unused_file_scope_pointer_to_a_union_is_no_error(tmp_path: Path) -> None:
@@ -279,6 +307,57 @@ def test_pointer_into_several_arrays_passed_and_moved(tmp_path: Path) -> None:
     assert result["status"] == "pass" and len(result["calls"]) == 6
     (tmp_path / "random").mkdir()
     cosim_random(tmp_path / "random", SEVERAL.split("int main")[0], "f")
+
+
+ASSIGNED_VALUES = r"""
+#include <stdio.h>
+int A[8], B[8];
+int f(int c, int k) {
+  int *p = c & 1 ? A : B + 1;
+  int x = p[k & 3]++;
+  int y = --*p;
+  int z = (p[2] += 5) * 2;
+  int w = *p++ = x + y;
+  A[0] = B[1] = *p;
+  return x + y + z + w + (*--p = 3);
+}
+int main(void) { int r = 0; for (int t = 0; t < 5; t++) { for (int i = 0; i < 8; i++) { A[i] = i + t; B[i] = 2 * i - t; } r += f(t, t * 3); printf("%d %d %d\n", r, A[1], B[2]); } return 0; }
+"""
+
+
+def test_pointer_into_several_arrays_assignments_as_values(tmp_path: Path) -> None:
+    """Assignments through such a pointer used as values (``p[k]++``, ``--*p``, ``(p[2] += 5)``,
+    ``w = *p++ = v``; hls.fuzz seed 2100000 kernel 199 stopped on an assertion there)."""
+    _, result = cosim_with_main(tmp_path, ASSIGNED_VALUES, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 5
+
+
+ROW_POINTERS = r"""
+#include <stdio.h>
+static void mcu(int *out, int v) {
+  int *m;
+  if (v & 1) { v += *out; *out = v; }
+  for (m = out + 1; m < out + 8; m++) *m = v++;
+  *(out + 3) += 2;
+}
+static void blk(int *buf, int v) { mcu(buf, v); buf[7] ^= 5; }
+int f(int a[3][8], int k) {
+  int loc[3][8];
+  int s = 0;
+  for (int i = 0; i < 3; i++) { loc[i][0] = i; blk(loc[i], k + i); blk(a[i], k - i); }
+  for (int i = 0; i < 3; i++) for (int j = 0; j < 8; j++) s += loc[i][j] * (j + 1);
+  return s;
+}
+int main(void) { int a[3][8]; int r = 0; for (int t = 0; t < 3; t++) { for (int i = 0; i < 24; i++) a[i / 8][i % 8] = i * t; r += f(a, t); for (int i = 0; i < 24; i++) r += a[i/8][i%8]; printf("%d\n", r);} return 0; }
+"""
+
+
+def test_row_passed_as_pointer_dereferenced_and_walked(tmp_path: Path) -> None:
+    """A row of a 2-D array (local or the top's) passed to ``int *`` and on to another callee,
+    which dereferences it (``*out``), walks a pointer from it to its end (``m < out + 8``) and
+    writes ``*(out + 3)``: CHStone jpeg's ``DecodeHuffMCU(HuffBuff[i], ...)``."""
+    _, result = cosim_with_main(tmp_path, ROW_POINTERS, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 3
 
 
 @pytest.mark.parametrize(

@@ -716,6 +716,31 @@ class KernelGenerator:
         self.arrays.append(Array(name, arr.ty, (arr.dims[0] - c,), arr.writable, local=True))
         self.used.add("pointers")
 
+    def chosen_pointer(self) -> None:
+        """A pointer into one of two 1-D arrays of one type (arguments, locals, tables, pointers
+        into them), chosen by the data
+        (``p = c ? a + 1 : b;`` or an ``if`` assigning either), read and written as the array
+        of the elements both have from there on."""
+        rng = random.Random(self.seed * 1_000_003 + self.index * 7_919 + 29)  # (its own stream)
+        pool = [a for a in self.arrays if len(a.dims) == 1]
+        pairs = [(a, b) for a in pool for b in pool if a is not b and a.ty == b.ty]
+        if not pairs:
+            return
+        a, b = rng.choice(pairs)
+        ca, cb = rng.randint(0, a.dims[0] - 1), rng.randint(0, b.dims[0] - 1)
+        name = self.fresh("q")
+        cond = self.condition(1)
+        writable = a.writable and b.writable
+        at_a, at_b = (f"{a.name} + {ca}" if ca else a.name), (f"&{b.name}[{cb}]" if cb else b.name)
+        if rng.random() < 0.5:
+            self.emit(f"{'' if writable else 'const '}{a.ty.name} *{name} = {cond.text} ? {at_a} : {at_b};")
+        else:
+            self.emit(f"{'' if writable else 'const '}{a.ty.name} *{name} = {at_b};")
+            self.emit(f"if ({cond.text}) {name} = {at_a};")
+        self.arrays.append(Array(name, a.ty, (min(a.dims[0] - ca, b.dims[0] - cb),), writable, local=True))
+        self.used.add("pointers")
+        self.used.add("pointer_choice")
+
     def walking_pointer(self) -> None:
         """A pointer walking over a writable 1-D array: ``*w++ = v`` in a counted loop, or ``*w =
         v; w++;`` in a while loop ending at ``a + n`` (the iterator's position known to the values)."""
@@ -1184,6 +1209,8 @@ class KernelGenerator:
             self.pointer_alias()
         if self.late_chance("pointers", 0.1):
             self.walking_pointer()
+        if self.on("pointers") and random.Random(self.seed * 1_000_003 + self.index * 7_919 + 31).random() < 0.3:
+            self.chosen_pointer()
         for _ in range(rng.randint(2, 4)):
             r = rng.random()
             if r < 0.55:

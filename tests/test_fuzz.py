@@ -37,7 +37,7 @@ REQUIRED = {
     "math:sqrtf", "math:fabs", "math:fabsf", "math:fmin", "math:fmaxf", "math:exp", "math:logf", "math:pow", "math:sin",
     "math:cosf",
     "pragma_unroll", "pragma_partition", "pragma_allocation", "switch", "switch_fallthrough", "continue", "break", "table_global",
-    "table_static", "static_locals", "pointers", "structs", "globals", "early_return",
+    "table_static", "static_locals", "pointers", "pointer_choice", "structs", "globals", "early_return",
 } | {f"type:{t.name}" for t in INT_TYPES}  # fmt: skip
 
 

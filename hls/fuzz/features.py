@@ -36,7 +36,8 @@ FEATURES: dict[str, str] = {
     "tables": "file-scope and static const tables read with in-range subscripts",
     "static_locals": "static local scalars and arrays: state kept from call to call",
     "globals": "file-scope scalars and arrays the top reads and writes: state kept from call to call",
-    "pointers": "pointer variables into 1-D arrays (T *p = a + c) used as arrays, and walking pointers (*p++ = v)",
+    "pointers": "pointer variables into 1-D arrays (T *p = a + c) used as arrays, walking pointers (*p++ = v), "
+    "and pointers into one of two arrays chosen by the data (p = c ? a : b + 2)",
     "structs": "local structs (typedef'd) with scalar and array members, and copies of them",
     "nested_loops": "loop nests up to depth 3",
     "triangular": "bounds affine in an outer iterator",

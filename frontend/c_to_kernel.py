@@ -2449,6 +2449,8 @@ class CToKernel:
         the pointer a caller's parameter holds, ``&x`` of a scalar, ``&a[k]`` or ``a + k`` of a 1-D
         array (the offset evaluated once, at the call)."""
         loc = self.loc(a)
+        while isinstance(a, c_ast.Cast) and isinstance(a.to_type.type, c_ast.PtrDecl):
+            a = a.expr  # ((unsigned long *)ti: what it points into is checked against the parameter below)
         shown = f"{rows.elem}[]" + "".join(f"[{n}]" for n in rows.dims)
         row = self._row_of(a) if isinstance(a, (c_ast.ArrayRef, c_ast.ID)) else None
         if row is not None:

@@ -360,6 +360,44 @@ def test_row_passed_as_pointer_dereferenced_and_walked(tmp_path: Path) -> None:
     assert result["status"] == "pass" and len(result["calls"]) == 3
 
 
+CAST_ARGUMENTS = r"""
+#include <stdio.h>
+#define LONG unsigned long
+static void mix(data, k)
+     unsigned long *data;
+     int k;
+{
+  data[0] ^= data[1] * 3 + k;
+  data[1] += data[0] >> 2;
+}
+int f(unsigned char in[16], int n) {
+  LONG ti[2];
+  unsigned char *iv = (unsigned char *) in;
+  int r = 0;
+  for (int i = 0; i < n && i < 8; i++) {
+    ti[0] = iv[i]; ti[1] = iv[i + 8];
+    mix((unsigned long *) ti, i);
+    mix((LONG *) &ti[0], r & 7);
+    r += (int)(ti[0] ^ ti[1]);
+  }
+  return r;
+}
+int main(void) {
+  unsigned char in[16];
+  for (int t = 0; t < 3; t++) { for (int i = 0; i < 16; i++) in[i] = (unsigned char)(i * 29 + t * 7); printf("%d\n", f(in, 4 + 2 * t)); }
+  return 0;
+}
+"""
+
+
+def test_cast_pointer_arguments(tmp_path: Path) -> None:
+    """An array passed through a cast to its own element type (CHStone blowfish's
+    ``BF_encrypt((unsigned long *) ti, ..)`` into a K&R definition), also of ``&a[0]``, and a
+    pointer variable initialized with a cast."""
+    _, result = cosim_with_main(tmp_path, CAST_ARGUMENTS, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 3
+
+
 @pytest.mark.parametrize(
     ("body", "line_col", "message"),
     [

@@ -365,8 +365,8 @@ def _ordered_pairs(kind: str, sinks: _Accesses, window: _Accesses, space: isl.Sp
 
 def _array_dependences(spans: _LoopSpans, kind: str, accesses: _Accesses, space: isl.Space) -> tuple[list[isl.UnionMap], bool]:
     """The ``kind`` dependences on one array (``accesses``), as one relation per window, and
-    whether they are exact: else they come from the chain analysis or, failing that, are every
-    ordered pair of accesses to one element."""
+    whether they are exact: else they come from the chain analysis or, in a window where that
+    fails too, are every ordered pair of the window's accesses to one element."""
     sink_writes = kind != "RAW"
     parts: list[tuple[_Accesses, _Accesses]] = []
     for chain in (False, True):
@@ -377,13 +377,14 @@ def _array_dependences(spans: _LoopSpans, kind: str, accesses: _Accesses, space:
         found: list[isl.UnionMap] = []
         for sinks, window in parts:
             rel = _dataflow(kind, sinks, window, space, chain)
-            if rel is None:
+            if rel is None and not chain:
                 break
-            found.append(rel)
+            # a window the chain analysis fails on: every ordered pair of its accesses to one
+            # element (its sinks' dependences all come from it; the other windows keep theirs)
+            found.append(rel if rel is not None else _ordered_pairs(kind, sinks, window, space))
         else:
             return found, not chain
-    # every window of the chain analysis, each as every ordered pair of its accesses to one element
-    return [_ordered_pairs(kind, sinks, window, space) for sinks, window in parts], False
+    raise AssertionError("the chain analysis gives every window a relation")
 
 
 def analyze(model: AffineModel, limit: int | None = None) -> list[Dependence]:

@@ -304,23 +304,44 @@ def _guarded_updates(blocks: int) -> str:
     return f"int k(int a[16], int b[16]) {{\n  int v = a[0];\n{body}\n  return v;\n}}\n"
 
 
-@pytest.mark.parametrize("operations", [20_000, 1], ids=["chain", "pairs"])
-def test_chain_analysis_orders_every_conflicting_pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, operations: int) -> None:
+@pytest.mark.parametrize(("operations", "failing"), [(20_000, 0), (1, 0), (20_000, 2)], ids=["chain", "pairs", "some-windows-pairs"])
+def test_chain_analysis_orders_every_conflicting_pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, operations: int, failing: int) -> None:
     """When the exact analysis of many may-writes exceeds its budget, each access depends on its
     nearest conflicting ones: a number of dependences linear in the accesses (the exact one has a
     RAW from every earlier may-write), that still orders every conflicting pair through the
     writes between them; the dependences are marked may. When even that exceeds the budget, each
-    of its windows becomes every ordered pair of accesses, which orders them all the same."""
+    window it fails on (all, or every ``failing``-th) becomes every ordered pair of the window's
+    accesses, which orders them all the same; the other windows keep the chain's."""
     import hls.frontend.dependences as dependences_module
 
     blocks = 60
     src = _guarded_updates(blocks)
     exact = [d for d in analyze(model_from_source(tmp_path, src, "k")) if d.array.name == "v"]
     monkeypatch.setattr(dependences_module, "_FLOW_OPERATIONS", operations)
+    monkeypatch.setattr(dependences_module, "_WINDOWED_FROM", 0)
+    monkeypatch.setattr(dependences_module, "_SINKS_PER_PROBLEM", 4)
+    calls = {"chain": 0, "failed": 0}
+    dataflow = dependences_module._dataflow
+
+    def sometimes_failing(kind: str, sinks: object, window: object, space: object, chain: bool) -> object:
+        if not chain:
+            return None  # (the exact analysis over budget)
+        calls["chain"] += 1
+        if failing and calls["chain"] % failing == 0:
+            calls["failed"] += 1
+            return None
+        return dataflow(kind, sinks, window, space, chain)  # type: ignore[arg-type]
+
+    if failing:
+        monkeypatch.setattr(dependences_module, "_dataflow", sometimes_failing)
     model = model_from_source(tmp_path, src, "k")
     chained = [d for d in analyze(model) if d.array.name == "v"]
     assert len(exact) > blocks * blocks // 2  # quadratic
-    assert len(chained) < 6 * blocks and all(d.may for d in chained)
+    assert all(d.may for d in chained)
+    if failing:
+        assert calls["failed"] > 3 and calls["chain"] > calls["failed"]
+    else:
+        assert len(chained) < 6 * blocks
     edges = {(d.source.name, d.sink.name) for d in chained}
     reach: dict[str, set[str]] = {}
     for s in reversed(model.statements):

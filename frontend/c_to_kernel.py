@@ -751,13 +751,18 @@ class CToKernel:
             stops = {self._goto_flag(name, self.loc(item)): next((j for j in range(k + 1, len(items)) if name in _item_labels(items[j])), len(items))
                      for name in sorted(_escaping_gotos(item))}  # fmt: skip
             if (flags or stops) and k + 1 < len(items):
-                # the items up to the first label are skipped by every flag, the rest by the flags
-                # and the gotos to labels further on (and by what those first items raise)
-                first = min([*stops.values(), len(items)])
-                here = [f for f, j in stops.items() if j == first and j < len(items)]
-                rest = [_Skippable(items[k + 1 : first], here)] if first > k + 1 else []
-                piece = self._items([*rest, *items[first:]], found)
-                active = flags + [f for f in stops if f not in here]
+                # a goto's flag skips the items up to its label, where it clears: nested, the
+                # nearest label innermost (the label of a farther goto lies beyond, so that flag
+                # must not cover it). The other flags (returns, a loop's continue and break, gotos
+                # to labels of an outer block) skip every item after this one.
+                skipped: list[c_ast.Node] = []
+                at = k + 1
+                for j in sorted({j for j in stops.values() if j < len(items)}):
+                    skipped = [*skipped, *items[at:j]]
+                    skipped = [_Skippable(skipped, [f for f, i in stops.items() if i == j])] if skipped else []
+                    at = j
+                piece = self._items([*skipped, *items[at:]], found)
+                active = flags + [f for f, j in stops.items() if j == len(items)]
                 out.extend([If(_none_set(active, self.loc(item)), piece, [], self.loc(item))] if piece and active else piece)
                 break
         return out

@@ -355,8 +355,8 @@ def _ordered_pairs(kind: str, sinks: _Accesses, window: _Accesses, space: isl.Sp
     reads = _union([a.relation for _, a, w in window if not w], space)
     sink = _union([a.relation for _, a, _ in sinks], space)
     first = reads if kind == "WAR" else writes
-    sched = _schedule(window, space)
-    order = sched.lex_lt_union_map(sched)
+    # (the order of the window's statements before the sinks' only: a map per pair of them)
+    order = _schedule(window, space).lex_lt_union_map(_schedule(sinks, space))
     try:
         return _bounded(_element_pairs, first, sink, order)
     except isl.Error:

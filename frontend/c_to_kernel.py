@@ -1808,17 +1808,22 @@ class CToKernel:
             if not (isinstance(first, Assign) and first.var is ptr.offset and ptr.offset not in read_variables(first.value)):
                 self._keep_pointer(ptr, body, first.loc)
 
-    def _keep_pointer(self, ptr: _Pointer, body: list[Stmt], used: SourceLoc) -> None:
-        """Keeps the file-scope pointer ``ptr`` between calls: its offset (and which array, for
-        one into several) in state of the design starting with the initializer's place (power-up;
-        no initializer: the first array, where C's null pointer may not be dereferenced),
-        loaded on entry to the top and stored back at its end."""
+    def _kernel_functions(self) -> set[str]:
+        """The top and the functions of the file it calls, directly or not."""
         reached, todo = {self.top_name}, [self.top_name]
         while todo:
             for name in _called_names(self.funcs[todo.pop()].body):
                 if name in self.funcs and name not in reached:
                     reached.add(name)
                     todo.append(name)
+        return reached
+
+    def _keep_pointer(self, ptr: _Pointer, body: list[Stmt], used: SourceLoc) -> None:
+        """Keeps the file-scope pointer ``ptr`` between calls: its offset (and which array, for
+        one into several) in state of the design starting with the initializer's place (power-up;
+        no initializer: the first array, where C's null pointer may not be dereferenced),
+        loaded on entry to the top and stored back at its end."""
+        reached = self._kernel_functions()
         outside = sorted(f for f, fd in self.funcs.items() if f not in reached and ptr.name in _assigned_names(fd.body))
         if outside:
             raise HlsError(used, f"file-scope pointer '{ptr.name}' is used before the function assigns it in every call, and '{outside[0]}' "
@@ -2310,7 +2315,8 @@ class CToKernel:
         file-scope pointer) point it into, in order, as far as their names are known here:
         more than one makes it a pointer into several arrays."""
         if any(ptr is q for q in self.file_scope.moving.values()):
-            bodies: list[c_ast.Node] = list(self.funcs.values())
+            # (the kernel's functions: assignments elsewhere do not reach it, see _keep_pointer)
+            bodies: list[c_ast.Node] = [self.funcs[f] for f in sorted(self._kernel_functions())]
         else:
             bodies = [self.funcs[self.frames[-1].func if self.frames else self.top_name]]
         found: list[Variable] = []

@@ -2282,6 +2282,9 @@ class CToKernel:
             return self._for_each_array(source, lambda: self._pointer_assign(ptr, None, rvalue, node), loc)
         if op is None and ptr.bases:
             var, offset = self._pointer_value(rvalue)
+            elem = var.type.elem if isinstance(var.type, ArrayType) else var.type
+            if not _same_representation(elem, ptr.elem):
+                raise unsupported(loc, f"pointer '{ptr.name}' ({ptr.elem} *) to '{var.name}' ({var.type})")
             if var not in ptr.bases:
                 raise unsupported(loc, f"pointer '{ptr.name}' into '{var.name}', an array its function's assignments to it do not name")
             value = convert(offset, INT) if offset is not None else Const(0, INT, loc)

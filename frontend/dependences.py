@@ -368,23 +368,26 @@ def _array_dependences(spans: _LoopSpans, kind: str, accesses: _Accesses, space:
     whether they are exact: else they come from the chain analysis or, in a window where that
     fails too, are every ordered pair of the window's accesses to one element."""
     sink_writes = kind != "RAW"
-    parts: list[tuple[_Accesses, _Accesses]] = []
-    for chain in (False, True):
-        parts = []
+
+    def parts(chain: bool) -> list[tuple[_Accesses, _Accesses]]:
+        out = []
         for sink_stmts, window_stmts in _windows(spans, accesses, sink_writes, chain):
             chosen, seen = set(sink_stmts), set(window_stmts)
-            parts.append(([x for x in accesses if x[0] in chosen and x[2] == sink_writes], [x for x in accesses if x[0] in seen]))
-        found: list[isl.UnionMap] = []
-        for sinks, window in parts:
-            rel = _dataflow(kind, sinks, window, space, chain)
-            if rel is None and not chain:
-                break
-            # a window the chain analysis fails on: every ordered pair of its accesses to one
-            # element (its sinks' dependences all come from it; the other windows keep theirs)
-            found.append(rel if rel is not None else _ordered_pairs(kind, sinks, window, space))
-        else:
-            return found, not chain
-    raise AssertionError("the chain analysis gives every window a relation")
+            out.append(([x for x in accesses if x[0] in chosen and x[2] == sink_writes], [x for x in accesses if x[0] in seen]))
+        return out
+
+    found: list[isl.UnionMap] = []
+    for sinks, window in parts(False):
+        rel = _dataflow(kind, sinks, window, space, False)
+        if rel is None:
+            break
+        found.append(rel)
+    else:
+        return found, True
+    # a window the chain analysis fails on: every ordered pair of its accesses to one element
+    # (its sinks' dependences all come from it; the other windows keep the chain's)
+    chained = [(sinks, window, _dataflow(kind, sinks, window, space, True)) for sinks, window in parts(True)]
+    return [rel if rel is not None else _ordered_pairs(kind, sinks, window, space) for sinks, window, rel in chained], False
 
 
 def analyze(model: AffineModel, limit: int | None = None) -> list[Dependence]:

@@ -2057,6 +2057,8 @@ class CToKernel:
             if name in scope.moving:
                 ptr = scope.moving[name]
                 if ptr.base is None:
+                    self._initialized_base(ptr)
+                if ptr.base is None:
                     raise HlsError(ptr.loc if node is None else self.loc(node), f"pointer '{name}' is used before it is assigned")
                 if ptr.bases:
                     if ptr.current is None:
@@ -2261,13 +2263,10 @@ class CToKernel:
         """``p = q``, ``p += k``, ``p -= k`` (and ``p++``) of a pointer variable: its offset (and
         the array it points into now, for a pointer into several)."""
         loc = self.loc(node)
-        if op is None and not ptr.scanned:
-            ptr.scanned = True
-            bases = self._assigned_arrays(ptr)
-            if len(bases) > 1:
-                ptr.bases = tuple(bases)
-                ptr.select = self._temporary(f"{ptr.name}_array", INT, ptr.loc)
-                ptr.base = bases[0]
+        if op is None:
+            self._scan_arrays(ptr)
+        if op is not None and ptr.base is None:
+            self._initialized_base(ptr)
         if op is None and isinstance(rvalue, c_ast.TernaryOp):  # ``p = c ? a : b``: an if
             cond = self.expr(rvalue.cond)
             arms = []
@@ -2313,13 +2312,37 @@ class CToKernel:
             raise HlsError(loc, "pointer offset is not an integer")
         return [Assign(ptr.offset, None, convert(binary(op, VarRead(ptr.offset, loc), value, loc), INT), loc)]
 
+    def _scan_arrays(self, ptr: _Pointer) -> None:
+        """Once per pointer: the arrays its assignments name; more than one makes it a pointer
+        into several arrays (an index beside its offset)."""
+        if ptr.scanned:
+            return
+        ptr.scanned = True
+        bases = self._assigned_arrays(ptr)
+        if len(bases) > 1:
+            ptr.bases = tuple(bases)
+            ptr.select = self._temporary(f"{ptr.name}_array", INT, ptr.loc)
+            ptr.base = bases[0]
+
+    def _initialized_base(self, ptr: _Pointer) -> None:
+        """A file-scope pointer the kernel uses before assigning it, with an initializer: the
+        arrays it may point into, its initializer's among them (its place is then kept between
+        calls, see ``_keep_pointer``)."""
+        decl = self.globals.get(ptr.name)
+        if decl is None or decl.init is None or not any(ptr is q for q in self.file_scope.moving.values()):
+            return
+        self._scan_arrays(ptr)
+        if ptr.base is None:
+            named = self._arrays_named(decl.init)
+            ptr.base = named[0] if named else None
+
     def _assigned_arrays(self, ptr: _Pointer) -> list[Variable]:
         """The arrays the assignments to pointer ``ptr`` in its function (every function, for a
         file-scope pointer) point it into, in order, as far as their names are known here:
         more than one makes it a pointer into several arrays."""
         if any(ptr is q for q in self.file_scope.moving.values()):
             # (the kernel's functions: assignments elsewhere do not reach it, see _keep_pointer)
-            bodies: list[c_ast.Node] = [self.funcs[f] for f in sorted(self._kernel_functions())]
+            bodies: list[c_ast.Node] = [self.globals[ptr.name], *(self.funcs[f] for f in sorted(self._kernel_functions()))]
         else:
             bodies = [self.funcs[self.frames[-1].func if self.frames else self.top_name]]
         found: list[Variable] = []

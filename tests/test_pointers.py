@@ -222,6 +222,26 @@ def test_file_scope_pointer_assigned_by_main_too(tmp_path: Path) -> None:
     assert ports == ["n", "buf"]
 
 
+INITIALIZED_ONLY = r"""
+#include <stdio.h>
+unsigned char buf[64];
+unsigned char *rd = buf + 1;
+int f(int n) {
+  int v = *rd++;
+  rd += n & 1;
+  return v + n;
+}
+int main(void) { for (int i = 0; i < 64; i++) buf[i] = i * 3; for (int k = 0; k < 5; k++) printf("%d\n", f(k)); return 0; }
+"""
+
+
+def test_file_scope_pointer_only_initialized(tmp_path: Path) -> None:
+    """A file-scope pointer the kernel never assigns, only moves, from its initializer
+    (``unsigned char *rd = buf + 1;``): kept between calls (it was 'used before it is assigned')."""
+    _, result = cosim_with_main(tmp_path, INITIALIZED_ONLY, "f")
+    assert result["status"] == "pass" and len(result["calls"]) == 5
+
+
 def test_file_scope_pointer_assigned_outside_the_kernel_is_an_error(tmp_path: Path) -> None:
     src = "unsigned char b[64];\nunsigned char *rd;\nint f(int n) {\n  if (n > 3) rd = b + 1;\n  return *rd++;\n}\n"
     src += "int main(void) {\n  rd = b;\n  return f(2);\n}\n"

@@ -98,6 +98,8 @@ class _Builder:
     anchor: dict[TimeVar, tuple[TimeVar, int]] = field(default_factory=dict)
     # iterators of unpipelined loops -> (iteration start, next_iter, the register holding them)
     held: dict[Value, tuple[TimeVar, Time, str]] = field(default_factory=dict)
+    # scalar arguments -> the register sampling them as a run starts
+    sampled: dict[Value, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -112,19 +114,27 @@ class _Builder:
         e = self.expr_of[v]
         if v in self.held and self.now is not None and self._within_iteration(self.now, *self.held[v][:2]):
             e = self.held[v][2]
+        elif v in self.sampled and self.now is not None and (self._cycles_after(self.now, self.fn.start) or 0) >= 1:
+            # after the first cycle of a run the argument is its register: no path from ap_start
+            e = self.sampled[v]
         self.referenced.add(e)
         return e
+
+    def _cycles_after(self, t: Time, start: TimeVar) -> int | None:
+        """How many cycles after ``start`` time ``t`` comes at least (None: not known to follow it)."""
+        var, cycles = t.var, t.offset
+        while var is not start:
+            if var not in self.anchor:
+                return None
+            var, offset = self.anchor[var]
+            cycles += offset
+        return cycles
 
     def _within_iteration(self, t: Time, start: TimeVar, next_iter: Time) -> bool:
         """Whether ``t`` is at least a cycle after an iteration starting at ``start`` and before
         the next one: the iterator is then its register, with no path from the loop's control."""
-        var, cycles = t.var, t.offset
-        while var is not start:
-            if var not in self.anchor:
-                return False
-            var, offset = self.anchor[var]
-            cycles += offset
-        return cycles >= 1 and (t.var is not start or next_iter.var is not start or t.offset < next_iter.offset)
+        cycles = self._cycles_after(t, start)
+        return cycles is not None and cycles >= 1 and (t.var is not start or next_iter.var is not start or t.offset < next_iter.offset)
 
     def slice(self, v: Value, width: int) -> str:
         """The low ``width`` bits of ``v`` (the rest goes to the unused sink)."""
@@ -612,6 +622,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         q = f"{a.value.name}_q"
         b.regs.append(RtlReg(q, a.value.width, port, start, None, "argument sampled at start"))
         b.define(a.value, f"{start} ? {port} : {q}")
+        b.sampled[a.value] = q
     b.region(fn.body, None)
     b.shared_units()
 

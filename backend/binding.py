@@ -11,13 +11,16 @@ unit share it. Sharing is
 what keeps a kernel of several loop nests within a DSP budget (as Vitis HLS shares operators
 between loops). Code started while a pipelined loop drains (``hir_overlap``) shares a unit with
 the loop's ops only where it issues after the loop's last iteration issued them.
+
+Local RAMs are bound to a kind of memory here too (``ram_style``): the user's, else LUT RAM or
+block RAM by size, but never LUT RAM when both ports write (no such LUT RAM exists).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from hls.ir.hir import ForOp, HirFunc, IfOp, Op, UnitOp, constants, unit_signature
+from hls.ir.hir import ForOp, HirFunc, IfOp, MemRef, Op, StoreOp, UnitOp, constants, unit_signature
 from hls.ir.hir_overlap import Anchors, after_item, earliest_after
 
 # a step of an op's place in the schedule: (the region it is in, which of the region's items)
@@ -105,3 +108,33 @@ def bind_units(fn: HirFunc, signature: Callable[[UnitOp], Hashable] = unit_signa
             units.append((sig, [op]))
     return [members for _, members in units]
 
+
+
+def written_ports(fn: HirFunc) -> dict[MemRef, set[int]]:
+    """The ports of each memory that some store of ``fn`` writes through."""
+    out: dict[MemRef, set[int]] = {}
+
+    def walk(ops: list[Op]) -> None:
+        for op in ops:
+            if isinstance(op, StoreOp):
+                out.setdefault(op.mem, set()).add(op.port)
+            elif isinstance(op, ForOp):
+                walk(op.body)
+            elif isinstance(op, IfOp):
+                walk(op.then_body)
+                walk(op.else_body)
+
+    walk(fn.body)
+    return out
+
+
+def ram_style(mem: MemRef, written: set[int], lutram_max_bits: int = 1024) -> str:
+    """The Xilinx ram_style of local RAM ``mem``, whose stores use ports ``written``: the user's
+    (bind_storage impl), else LUT RAM up to ``lutram_max_bits`` and block RAM above. LUT RAM has
+    one write port (7-series RAM32M/RAM64M, ECP5 DPR16X4: Yosys finds no mapping for two), so a
+    small RAM written on both ports is registers."""
+    if mem.style is not None:
+        return mem.style
+    if mem.depth * mem.width > lutram_max_bits:
+        return "block"
+    return "registers" if len(written) > 1 else "distributed"

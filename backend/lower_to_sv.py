@@ -15,7 +15,7 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from hls.backend.binding import bind_units
+from hls.backend.binding import bind_units, ram_style, written_ports
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
@@ -633,6 +633,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         outputs.append(("ap_return", f"t_done ? {b.ret_value} : ret_q"))
     # every memory outside the design: an array argument, or a bank of one
     outside = {m.name: m for p in iface.params if isinstance(p, ArrayArg) for m in p.memories}
+    written_ports_of = written_ports(fn)
     for load in b.bypass_loads:  # the value written this cycle, if any, else the register
         expr = f"r_{load.mem.name}"
         for w in reversed(b.accesses.get((load.mem, 0), [])):
@@ -681,7 +682,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
                 if not b.loads.get((mem, p)):
                     b.unused.append(f"{pre}q{p}")
         if mem.kind == "bram":
-            style = mem.style or ("distributed" if mem.depth * mem.width <= 1024 else "block")
+            style = ram_style(mem, written_ports_of.get(mem, set()))
             short = {"block": "bram", "distributed": "lutram", "registers": "regfile"}[style]
             written = any(a.data is not None for p in used_ports for a in b.accesses.get((mem, p), []))
             if mem.init is not None and not written:  # a table: its own module, whose memory starts with the contents
@@ -692,9 +693,9 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
                 ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute, rom=True)
             elif mem.init is not None:  # a static variable: its own module, starting with its initial value
                 contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
-                ram = RtlRam(f"{fn.name}_{mem.name}_ram", len(used_ports), style, contents, f'ram_style = "{style}"')
+                ram = RtlRam(f"{fn.name}_{mem.name}_ram", len(used_ports), style, contents, _ram_attribute(style, len(used_ports)))
             else:
-                ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style, (), f'ram_style = "{style}"')
+                ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style, (), _ram_attribute(style, len(used_ports)))
             b.rams.setdefault(ram.module, ram)
             conns = [("clk", "ap_clk")]
             for p in used_ports:
@@ -754,6 +755,15 @@ def _iterator_ranges(
     if counter[0] < -(1 << (w - 1)) or counter[1] >= (1 << (w - 1)) or _signed_bits(*counter) >= op.cmp_width:
         return None
     return counter, body
+
+
+def _ram_attribute(style: str, ports: int) -> str:
+    """The attribute of a RAM's memory: its style and, with two ports, Yosys's no_rw_check. A
+    read on one port of the word the other port writes in the same cycle never happens (the
+    schedule puts dependent accesses of two ports a cycle apart, scheduler ``_order_delay``), so
+    what the RAM would return then does not matter; without it Yosys maps a RAM written on both
+    ports to no ECP5 block RAM (DP16KD promises nothing across its ports)."""
+    return f'ram_style = "{style}"' + (", no_rw_check" if ports == 2 else "")
 
 
 def _mux(acc: list[_Access], what: str, width: int) -> str:

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from hls.backend.binding import bind_units
+from hls.backend.binding import bind_units, ram_style, written_ports
 from hls.backend.fp_units import CONVERSIONS
 from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, IfOp, MemRef, Op, UnitOp
 from hls.scheduler.target import DELAY_CLASS, Target
@@ -68,13 +68,13 @@ def unit_cost(op: UnitOp, target: Target) -> tuple[float, float, float]:
     return 0, res["div_lut_per_bit_squared"] * width * width, 3 * width * op.latency
 
 
-def memory_cost(mem: MemRef, target: Target) -> tuple[float, float, float]:
-    """(LUT, FF, BRAM) of a local memory or register."""
+def memory_cost(mem: MemRef, target: Target, written: set[int]) -> tuple[float, float, float]:
+    """(LUT, FF, BRAM) of a local memory or register whose stores use ports ``written``."""
     table = target.data["resources"]["memory"]
     if mem.kind == "reg":
         return 0, mem.width, 0
     bits = mem.depth * mem.width
-    style = mem.style or ("distributed" if bits <= table["lutram_max_bits"] else "block")
+    style = ram_style(mem, written, table["lutram_max_bits"])
     if style == "registers":
         return mem.depth * mem.width, bits, 0
     if style == "distributed":
@@ -111,8 +111,9 @@ def estimate(fn: HirFunc, target: Target) -> Resources:
                 walk(op.else_body)
 
     walk(fn.body)
+    written = written_ports(fn)
     for mem in fn.memrefs:
         if mem.kind != "arg":
-            lut, ff, bram = memory_cost(mem, target)
+            lut, ff, bram = memory_cost(mem, target, written.get(mem, set()))
             out.add(lut=lut, ff=ff, bram=bram)
     return out

@@ -139,3 +139,40 @@ def test_table_becomes_block_rom(tmp_path: Path) -> None:
     impl = json.loads((out / "report.json").read_text())["implementation"]
     assert impl["ecp5"]["cells"].get("DP16KD", 0) >= 1
     assert impl["xc7"]["cells"].get("RAMB18E1", 0) + impl["xc7"]["cells"].get("RAMB36E1", 0) >= 1
+
+
+TWO_WRITES = """void two_writes(const int a[1024], int out[1024], int small_out[16]) {
+  int buf[1024];
+  int sm[16];
+  for (int i = 0; i < 1024; i += 2) {
+    buf[i] = a[i] + 1;
+    buf[i + 1] = a[i + 1] - 1;
+  }
+  for (int i = 0; i < 16; i += 2) {
+    sm[i] = a[i] * 3;
+    sm[i + 1] = a[i + 1] ^ 5;
+  }
+  for (int i = 0; i < 1024; i++) out[i] = buf[1023 - i];
+  for (int i = 0; i < 16; i++) small_out[i] = sm[15 - i];
+}
+"""
+
+
+def test_local_arrays_written_on_both_ports_are_implemented(tmp_path: Path) -> None:
+    """Local arrays written through both ports (two stores an iteration at II 1): the large one is
+    ECP5 block RAM (Yosys's no_rw_check: the schedule never reads a word the other port writes in
+    the same cycle), the small one registers (LUT RAM has one write port). Both failed in Yosys
+    before ('no valid mapping found for memory', PolyBench cholesky's row buffer)."""
+    src = tmp_path / "tw.c"
+    src.write_text(TWO_WRITES)
+    out = tmp_path / "o"
+    proc = run_hls("impl", str(src), "--top", "two_writes", "-o", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rtl = out / "rtl"
+    assert '(* ram_style = "block", no_rw_check *)' in (rtl / "hls_bram_2p.sv").read_text()
+    assert '(* ram_style = "registers", no_rw_check *)' in (rtl / "hls_regfile_2p.sv").read_text()
+    impl = json.loads((out / "report.json").read_text())["implementation"]
+    assert impl["ecp5"]["cells"].get("DP16KD", 0) >= 1
+    assert impl["xc7"]["cells"].get("RAMB18E1", 0) + impl["xc7"]["cells"].get("RAMB36E1", 0) >= 1
+    cosim = run_hls("cosim", str(src), "--top", "two_writes", "-o", str(out), "--runs", "2")
+    assert cosim.returncode == 0 and "PASS" in cosim.stdout, cosim.stdout + cosim.stderr

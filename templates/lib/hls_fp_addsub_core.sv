@@ -10,10 +10,12 @@
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
 // normalisation, between the leading-zero count (which stops at the shift's limit) and the shift,
 // from 7 one inside the rounding, between the increment and the packing, and from 8 one inside
-// the decoding, between the comparison of the operands and what follows from it (the exponent
-// difference, the selections, the special result); more latency adds output registers. The
-// alignment's sticky bit comes from the smaller significand's trailing zeros, counted in the
-// decoding, against the shift (no mask and no wide OR after the shift amount).
+// the decoding, between the comparison of the operands (and the count of their trailing zeros)
+// and what follows from it (the exponent difference, the selections, the special result), from 9
+// one at the inputs (a shared unit's operand multiplexers then end at a register, not in the
+// comparison); more latency adds output registers. The alignment's sticky bit comes from the
+// smaller significand's trailing zeros, counted in the decoding, against the shift (no mask and
+// no wide OR after the shift amount).
 `default_nettype none
 
 module hls_fp_addsub_core #(
@@ -38,7 +40,8 @@ module hls_fp_addsub_core #(
   localparam int NC = LATENCY >= 6 ? 1 : 0;  // a cut between the count and the shift
   localparam int RC = LATENCY >= 7 ? 1 : 0;  // a cut between the increment and the packing
   localparam int DC = LATENCY >= 8 ? 1 : 0;  // a cut inside the decoding, after the comparison
-  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 - NC - RC - DC : LATENCY >= 2 ? 1 : 0;
+  localparam int IC = LATENCY >= 9 ? 1 : 0;  // a register at the inputs
+  localparam int OUT = LATENCY >= 5 ? LATENCY - 4 - NC - RC - DC - IC : LATENCY >= 2 ? 1 : 0;
   // carried through every step: the special result (NaN, infinity) when there is one, and the
   // sign of an exact zero sum
   localparam int KW = 1 + W + 1;
@@ -55,21 +58,34 @@ module hls_fp_addsub_core #(
   localparam int TZW = $clog2(MW + 2);  // a significand's trailing zeros (MW + 1 when zero)
   logic [1+1+EW+EW+2*(MW+1)+TZW-1:0] d1, q1;
 
+  logic [W-1:0] ai, bi;
+  logic subi;
+  hls_fp_pipe #(2 * W + 1, IC) u_in (.clk(clk), .ce(ce), .d({a, b, sub}), .q({ai, bi, subi}));
   hls_fp_classify #(EW, MW) u_a (
-      .x(a), .nan(a_nan_unused), .inf(a_inf_unused), .zero(a_zero_unused), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet_unused));
+      .x(ai), .nan(a_nan_unused), .inf(a_inf_unused), .zero(a_zero_unused), .e_eff(ea_eff), .sig(ma), .quiet(a_quiet_unused));
   hls_fp_classify #(EW, MW) u_b (
-      .x(b), .nan(b_nan_unused), .inf(b_inf_unused), .zero(b_zero_unused), .e_eff(eb_eff), .sig(mb), .quiet(b_quiet_unused));
-  assign sa = a[W-1];
-  assign sb = b[W-1] ^ sub;
-  assign swap = b[W-2:0] > a[W-2:0];
+      .x(bi), .nan(b_nan_unused), .inf(b_inf_unused), .zero(b_zero_unused), .e_eff(eb_eff), .sig(mb), .quiet(b_quiet_unused));
+  assign sa = ai[W-1];
+  assign sb = bi[W-1] ^ subi;
+  assign swap = bi[W-2:0] > ai[W-2:0];
   // the comparison; with DC a register, then the exponent difference and the selections (off
   // the path from a shared unit's operand multiplexers through the comparison)
   logic sa_d, sb_d, swap_d, b_sign_d;
   logic [EW-1:0] ea_d, eb_d, dab_d, dba_d;
   logic [MW:0] ma_d, mb_d;
-  hls_fp_pipe #(4 + 2 * EW + 2 * (MW + 1), DC) u_decode (
-      .clk(clk), .ce(ce), .d({sa, sb, b[W-1], swap, ea_eff, eb_eff, ma, mb}),
-      .q({sa_d, sb_d, b_sign_d, swap_d, ea_d, eb_d, ma_d, mb_d}));
+  // the trailing zeros of both significands, for the alignment's sticky bit (see 2), counted
+  // beside the comparison
+  logic [MW:0] ma_reversed, mb_reversed, tz_shifted_a_unused, tz_shifted_b_unused;
+  logic [TZW-1:0] tza, tzb, tza_d, tzb_d;
+  for (genvar k = 0; k <= MW; k++) begin : g_reverse
+    assign ma_reversed[k] = ma[MW-k];
+    assign mb_reversed[k] = mb[MW-k];
+  end
+  hls_fp_clz #(MW + 1, TZW) u_tza (.x(ma_reversed), .n(tza), .shifted(tz_shifted_a_unused));
+  hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mb_reversed), .n(tzb), .shifted(tz_shifted_b_unused));
+  hls_fp_pipe #(4 + 2 * EW + 2 * (MW + 1) + 2 * TZW, DC) u_decode (
+      .clk(clk), .ce(ce), .d({sa, sb, bi[W-1], swap, ea_eff, eb_eff, ma, mb, tza, tzb}),
+      .q({sa_d, sb_d, b_sign_d, swap_d, ea_d, eb_d, ma_d, mb_d, tza_d, tzb_d}));
   assign dab_d = ea_d - eb_d;
   assign dba_d = eb_d - ea_d;
   // the special result (NaN, infinity) and the sign of an exact zero sum, from the decoded
@@ -87,16 +103,7 @@ module hls_fp_addsub_core #(
       : {sb_d, EMAX, {MW{1'b0}}};
   assign keep1_d = {special, special_r, sa_d & sb_d};
   assign ex = swap_d ? eb_d : ea_d;
-  // the trailing zeros of both significands, for the alignment's sticky bit (see 2)
-  logic [MW:0] ma_reversed, mb_reversed, tz_shifted_a_unused, tz_shifted_b_unused;
-  logic [TZW-1:0] tza, tzb;
-  for (genvar k = 0; k <= MW; k++) begin : g_reverse
-    assign ma_reversed[k] = ma_d[MW-k];
-    assign mb_reversed[k] = mb_d[MW-k];
-  end
-  hls_fp_clz #(MW + 1, TZW) u_tza (.x(ma_reversed), .n(tza), .shifted(tz_shifted_a_unused));
-  hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mb_reversed), .n(tzb), .shifted(tz_shifted_b_unused));
-  assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_d : dab_d, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d, swap_d ? tza : tzb};
+  assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_d : dab_d, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d, swap_d ? tza_d : tzb_d};
   hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1_d}), .q({q1, keep2}));
 
   // 2. align y; the bits shifted out stick to its lowest bit: one of them is not zero exactly

@@ -142,7 +142,7 @@ module hls_fp_mul_core #(
   hls_fp_pipe #(TZW + 1, PL - DL - CL - LZ1) u_lz2 (.clk(clk), .ce(ce), .d(lzs), .q(lzs1));
 
   logic [PW-1:0] product;
-  hls_mul #(.W(PW), .LATENCY(PL)) u_product (
+  hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1)) u_product (
       .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
   hls_fp_pipe #($bits(keep0), PL - DL - CL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 

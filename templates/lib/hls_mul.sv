@@ -8,10 +8,10 @@
 //   LATENCY = 2  product register, output register      (MREG, PREG)
 //   LATENCY >= 3 input registers, then for W <= 17 a product register and LATENCY - 2 output
 //                registers (AREG/BREG, MREG, PREG); for wider operands the product is split
-//                into 17 x 17-bit partial products (one DSP multiplier each: MULT18X18D on
-//                ECP5, DSP48 on 7-series), registered, then summed by an adder tree whose
-//                LATENCY - 2 levels are each a register stage (pairs of sums per stage, the
-//                last stage adds what is left). Synthesis does not move registers into a wide
+//                into 17 x 17-bit partial products of the AW and BW low bits that can be
+//                nonzero (one DSP multiplier each: MULT18X18D on ECP5, DSP48 on 7-series),
+//                registered, then summed by an adder tree whose LATENCY - 2 levels are each a
+//                register stage, every level adding groups of the same size. Synthesis does not move registers into a wide
 //                multiplier's fabric adders, so this placement is what makes a 32- or 64-bit
 //                product meet the clock.
 // The datapath registers have no reset so that they can be absorbed into the DSP slices.
@@ -19,7 +19,9 @@
 
 module hls_mul #(
     parameter int W = 32,
-    parameter int LATENCY = 2
+    parameter int LATENCY = 2,
+    parameter int AW = W,  // the operands' low bits that can be nonzero (the rest are zero)
+    parameter int BW = W
 ) (
     input  logic         clk,
     input  logic         ce,
@@ -28,9 +30,13 @@ module hls_mul #(
     output logic [W-1:0] p
 );
   localparam int C = 17;  // partial product operand bits
-  localparam int N = (W + C - 1) / C;  // operand chunks
-
-  localparam int D = (W - 1) / C;  // partial products (i, j) reach the low W bits when i + j <= D
+  localparam int NA = (AW + C - 1) / C;  // operand chunks
+  localparam int NB = (BW + C - 1) / C;
+  localparam int L = LATENCY - 2;  // adder levels of a split product
+  // each level adds groups of G = 2 ** K terms, the smallest power of two that reaches one term
+  // in L levels (no constant functions: Icarus mis-simulates a module that declares one)
+  localparam int K = L > 0 ? ($clog2(NA * NB) + L - 1) / L : 0;
+  localparam int G = 1 << K;
 
   if (LATENCY <= 0) begin : g_comb
     logic unused_clk_ce;
@@ -61,27 +67,32 @@ module hls_mul #(
     end
     assign p = pipe[LATENCY-2];
   end else begin : g_split
-    logic [N*C-1:0] a_r;
-    logic [N*C-1:0] b_r;
+    logic [NA*C-1:0] a_r;
+    logic [NB*C-1:0] b_r;
     always_ff @(posedge clk) begin
       if (ce) begin
-        a_r <= (N * C)'(a);
-        b_r <= (N * C)'(b);
+        a_r <= (NA * C)'(a[AW-1:0]);
+        b_r <= (NB * C)'(b[BW-1:0]);
       end
     end
-    // level 0: the partial products a_i * b_j (term i * N + j), shifted into place and
-    // registered (zero where i + j > D); level s: the terms of level s - 1 added in pairs, or
-    // all of them at the last level, registered
+    if (AW < W || BW < W) begin : g_narrow
+      logic unused_high_operands;
+      assign unused_high_operands = &{1'b0, a, b};
+    end
+    // level 0: the partial products a_i * b_j (term i * NB + j), shifted into place and
+    // registered (zero where they lie above the product); level s: groups of G consecutive terms
+    // of level s - 1 added, registered: each level adds about as few terms as the latency allows
+    // (a product of 4 x 4 chunks in two levels adds 4 and 4, not 2 and 8)
     for (genvar s = 0; s < LATENCY - 1; s++) begin : g_level
-      localparam int T = s == LATENCY - 2 ? 1 : (N * N + (1 << s) - 1) >> s;  // terms at level s
-      localparam int TP = s == 0 ? 0 : (N * N + (1 << (s - 1)) - 1) >> (s - 1);  // at level s - 1
+      localparam int T = (NA * NB + (1 << (K * s)) - 1) >> (K * s);  // terms at level s
+      localparam int TP = s == 0 ? 0 : (NA * NB + (1 << (K * (s - 1))) - 1) >> (K * (s - 1));  // at level s - 1
       logic [W-1:0] v[T];
       for (genvar t = 0; t < T; t++) begin : g_term
         logic [W-1:0] sum;
         if (s == 0) begin : g_product
-          localparam int I = t / N;
-          localparam int J = t % N;
-          if (I + J > D) begin : g_zero
+          localparam int I = t / NB;
+          localparam int J = t % NB;
+          if (C * (I + J) >= W) begin : g_zero
             assign sum = '0;
           end else begin : g_chunks
             logic [2*C-1:0] full;
@@ -94,15 +105,14 @@ module hls_mul #(
               assign sum = W'(full) << (C * (I + J));
             end
           end
-        end else if (s == LATENCY - 2) begin : g_all
+        end else if (G * t + 1 < TP) begin : g_group
+          localparam int HI = G * t + G < TP ? G * t + G : TP;  // past the group's last term
           always_comb begin
             sum = '0;
-            for (int u = 0; u < TP; u++) sum = sum + g_level[s-1].v[u];
+            for (int u = G * t; u < HI; u++) sum = sum + g_level[s-1].v[u];
           end
-        end else if (2 * t + 1 < TP) begin : g_pair
-          assign sum = g_level[s-1].v[2*t] + g_level[s-1].v[2*t+1];
         end else begin : g_single
-          assign sum = g_level[s-1].v[2*t];
+          assign sum = g_level[s-1].v[G*t];
         end
         always_ff @(posedge clk) begin
           if (ce) v[t] <= sum;

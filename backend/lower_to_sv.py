@@ -100,6 +100,9 @@ class _Builder:
     held: dict[Value, tuple[TimeVar, Time, str]] = field(default_factory=dict)
     # scalar arguments -> the register sampling them as a run starts
     sampled: dict[Value, str] = field(default_factory=dict)
+    # iterators of pipelined loops that never come back to their initial value -> (the loop's
+    # entry pulse, that initial value, the iteration's time variable)
+    entry: dict[Value, tuple[str, int, TimeVar]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -226,6 +229,8 @@ class _Builder:
         w = op.result.width
         if k in _BIN and k not in ("eq", "ne", "ult", "ule", "ugt", "uge"):
             return f"{self.ref(a[0])} {_BIN[k]} {self.ref(a[1])}"
+        if k in ("eq", "ne") and (first := self.first_iteration(a[0], a[1]) or self.first_iteration(a[1], a[0])):
+            return first if k == "eq" else f"~{first}"
         if k in ("eq", "ne", "ult", "ule", "ugt", "uge"):
             return f"{self.ref(a[0])} {_BIN[k]} {self.ref(a[1])}"
         if k in _SCMP:
@@ -251,6 +256,19 @@ class _Builder:
         if k == "select":
             return f"{self.ref(a[0])} ? {self.ref(a[1])} : {self.ref(a[2])}"
         raise AssertionError(k)
+
+    def first_iteration(self, iv: Value, c: Value) -> str | None:
+        """``iv == c`` as the loop's entry pulse, when ``iv`` is a pipelined loop's iterator read
+        as an iteration starts and ``c`` its initial value: the iterator is that value exactly in
+        the first iteration (flattened nests test it so), and the pulse is a register where the
+        compare was a carry chain after the iterator's multiplexer."""
+        if iv not in self.entry or c not in self.const_val or self.now is None:
+            return None
+        pulse, init, iter_time = self.entry[iv]
+        if self.const_val[c] != init or self.now.var is not iter_time or self.now.offset != 0:
+            return None
+        self.referenced.add(pulse)
+        return pulse
 
     def unit(self, op: UnitOp) -> None:
         w = op.result.width
@@ -421,6 +439,10 @@ class _Builder:
             self.ranges[op.iv] = iters
         step = const(op.step, cw)
         self.anchor[op.iter_time] = self.anchor[op.result] = (op.at.var, op.at.offset)
+        if op.ii is not None and narrow is not None and op.step != 0 and op.init in self.const_val and op.init.width == w:
+            # counting away from its initial value within its proven range, the iterator is
+            # that value only as the loop is entered
+            self.entry[op.iv] = (start, self.const_val[op.init], op.iter_time)
         if op.ii is None:  # the iterator stays valid through the (unpipelined) iteration
             self.regs.append(RtlReg(cur, cw, cand, ti, None, f"iterator of loop {n}"))
             held = f"v_{op.iv.name}_held"

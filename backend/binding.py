@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from hls.ir.hir import ForOp, HirFunc, IfOp, MemRef, Op, StoreOp, UnitOp, constants, unit_signature
+from hls.ir.hir import ForOp, HirFunc, IfOp, MemRef, Op, StoreOp, UnitOp, all_ops, constants, unit_signature
 from hls.ir.hir_overlap import Anchors, after_item, earliest_after
 
 # a step of an op's place in the schedule: (the region it is in, which of the region's items)
@@ -113,18 +113,9 @@ def bind_units(fn: HirFunc, signature: Callable[[UnitOp], Hashable] = unit_signa
 def written_ports(fn: HirFunc) -> dict[MemRef, set[int]]:
     """The ports of each memory that some store of ``fn`` writes through."""
     out: dict[MemRef, set[int]] = {}
-
-    def walk(ops: list[Op]) -> None:
-        for op in ops:
-            if isinstance(op, StoreOp):
-                out.setdefault(op.mem, set()).add(op.port)
-            elif isinstance(op, ForOp):
-                walk(op.body)
-            elif isinstance(op, IfOp):
-                walk(op.then_body)
-                walk(op.else_body)
-
-    walk(fn.body)
+    for op in all_ops(fn.body):
+        if isinstance(op, StoreOp):
+            out.setdefault(op.mem, set()).add(op.port)
     return out
 
 

@@ -37,6 +37,7 @@ from hls.ir.hir import (
     TimeVar,
     UnitOp,
     Value,
+    all_ops,
     unit_kind,
 )
 from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg
@@ -552,19 +553,12 @@ def interface_of(fn: HirFunc, kernel: KernelFunction, kernel_file: str) -> Funct
     """The RTL interface of a scheduled function: C types from the kernel, ports used from the HIR."""
     used: dict[tuple[str, int], MemPortUse] = {}
 
-    def walk(ops: list[Op]) -> None:
-        for op in ops:
-            if isinstance(op, (LoadOp, StoreOp)):
-                key = (op.mem.name, op.port)
-                old = used.get(key, MemPortUse(False, False))
-                used[key] = MemPortUse(old.read or isinstance(op, LoadOp), old.write or isinstance(op, StoreOp))
-            elif isinstance(op, ForOp):
-                walk(op.body)
-            elif isinstance(op, IfOp):
-                walk(op.then_body)
-                walk(op.else_body)
+    for op in all_ops(fn.body):
+        if isinstance(op, (LoadOp, StoreOp)):
+            key = (op.mem.name, op.port)
+            old = used.get(key, MemPortUse(False, False))
+            used[key] = MemPortUse(old.read or isinstance(op, LoadOp), old.write or isinstance(op, StoreOp))
 
-    walk(fn.body)
     def ports_of(name: str) -> tuple[MemPortUse, ...]:
         return tuple(used.get((name, p), MemPortUse(False, False)) for p in range(2) if p == 0 or (name, p) in used)
 

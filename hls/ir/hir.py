@@ -11,7 +11,7 @@ latency 0 and write latency 1.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -235,6 +235,17 @@ class HirFunc:
 # floating-point additions and subtractions share one unit (an add/sub core told which per op),
 # as Vitis HLS's dadddsub does
 ADD_SUB = {"fadd": "faddsub", "fsub": "faddsub", "dadd": "daddsub", "dsub": "daddsub"}
+
+
+def all_ops(ops: list[Op]) -> Iterator[Op]:
+    """Every op of ``ops`` and of the loop and ``if`` bodies inside them, in program order."""
+    for op in ops:
+        yield op
+        if isinstance(op, ForOp):
+            yield from all_ops(op.body)
+        elif isinstance(op, IfOp):
+            yield from all_ops(op.then_body)
+            yield from all_ops(op.else_body)
 
 
 def unit_kind(kind: str) -> str:

@@ -31,6 +31,9 @@ module hls_fp_div_core #(
   localparam int GROUPS = ROWCUTS == 0 ? 0 : (QW + G - 1) / G;
   localparam int OUT = LATENCY >= 3 ? LATENCY - 1 - GROUPS : LATENCY;
   localparam int RC = LATENCY >= 3 && OUT >= 2 ? 1 : 0;  // a spare cycle cuts the rounding in two
+  // a second spare cycle registers the inputs: the decoding then starts from a register, not
+  // from whatever drives the operands (an ECP5 block RAM's output comes 5.8 ns after the clock)
+  localparam int IC = LATENCY >= 3 && OUT >= 3 ? 1 : 0;
   localparam int KW = 1 + 1 + W + XW;  // sign, special, special result, exponent
   localparam int PW = MW + 2;  // partial remainder
 
@@ -42,9 +45,11 @@ module hls_fp_div_core #(
   logic [LW-1:0] lza, lzb;
   logic [W-1:0] a_quiet, b_quiet, special_r;
 
-  hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
-  hls_fp_classify #(EW, MW) u_b (.x(b), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(sigb), .quiet(b_quiet));
-  assign s = a[W-1] ^ b[W-1];
+  logic [W-1:0] ai, bi;
+  hls_fp_pipe #(2 * W, IC) u_in (.clk(clk), .ce(ce), .d({a, b}), .q({ai, bi}));
+  hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
+  hls_fp_classify #(EW, MW) u_b (.x(bi), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(sigb), .quiet(b_quiet));
+  assign s = ai[W-1] ^ bi[W-1];
   assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_inf) || (a_zero && b_zero) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
@@ -101,7 +106,7 @@ module hls_fp_div_core #(
       .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
-  hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
+  hls_fp_pipe #(W, OUT - RC - IC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

@@ -30,6 +30,9 @@ module hls_fp_sqrt_core #(
   localparam int GROUPS = ROWCUTS == 0 ? 0 : (RW + G - 1) / G;
   localparam int OUT = LATENCY >= 3 ? LATENCY - 1 - GROUPS : LATENCY;
   localparam int RC = LATENCY >= 3 && OUT >= 2 ? 1 : 0;  // a spare cycle cuts the rounding in two
+  // a second spare cycle registers the inputs: the decoding then starts from a register, not
+  // from whatever drives the operands (an ECP5 block RAM's output comes 5.8 ns after the clock)
+  localparam int IC = LATENCY >= 3 && OUT >= 3 ? 1 : 0;
   localparam int KW = 1 + W + XW;  // special, special result, exponent
   localparam int BW = NW + RW + (RW + 2) + KW;  // what a row passes on
 
@@ -41,10 +44,12 @@ module hls_fp_sqrt_core #(
   logic signed [XW-1:0] ex;  // unbiased exponent of the normalised operand
   logic [W-1:0] a_quiet, special_r;
 
-  hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
+  logic [W-1:0] ai;
+  hls_fp_pipe #(W, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+  hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
   hls_fp_clz #(MW + 1, LW) u_clz (.x(siga), .n(lz), .shifted(ma));
   assign ex = XW'(ea_eff) - XW'(lz) - BIAS;
-  assign special_r = a_nan ? a_quiet : a_zero ? a : a[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : a;
+  assign special_r = a_nan ? a_quiet : a_zero ? ai : ai[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : ai;
 
   // an even exponent: the significand (1 <= m < 4) times 2^(MW + 2) is the radicand, whose
   // integer square root has RW bits with its leading one at the top. Row k brings down the
@@ -58,7 +63,7 @@ module hls_fp_sqrt_core #(
   hls_fp_pipe #(BW, ROWCUTS > 0 ? 1 : 0) u_decode (
       .clk(clk), .ce(ce),
       .d({ex[0] ? {1'b0, ma, {(MW + 2) {1'b0}}} << 1 : {1'b0, ma, {(MW + 2) {1'b0}}}, {RW{1'b0}}, {(RW + 2) {1'b0}},
-          a_nan || a_zero || a[W-1] || a_inf, special_r, (ex >>> 1) + BIAS}),
+          a_nan || a_zero || ai[W-1] || a_inf, special_r, (ex >>> 1) + BIAS}),
       .q({radicand[0], root[0], part[0], keep[0]}));
   for (genvar k = 0; k < RW; k++) begin : g_row
     logic [RW+1:0] brought, trial, diff;
@@ -90,7 +95,7 @@ module hls_fp_sqrt_core #(
       .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
-  hls_fp_pipe #(W, OUT - RC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
+  hls_fp_pipe #(W, OUT - RC - IC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

@@ -16,7 +16,7 @@ from typing import Any
 
 from hls.backend.binding import bind_units, ram_style, written_ports
 from hls.backend.fp_units import CONVERSIONS
-from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, IfOp, MemRef, Op, UnitOp
+from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, MemRef, UnitOp, all_ops
 from hls.scheduler.target import DELAY_CLASS, Target
 
 
@@ -95,22 +95,15 @@ def estimate(fn: HirFunc, target: Target) -> Resources:
         # a shared unit: a multiplexer before each input
         out.add(dsp=dsp, lut=lut + (len(members) - 1) * sum(v.width for v in members[0].operands), ff=ff)
 
-    def walk(ops: list[Op]) -> None:
-        for op in ops:
-            if isinstance(op, CombOp):
-                cls = DELAY_CLASS.get(op.kind)
-                if cls is not None:
-                    out.add(lut=lut_per_bit.get(cls, 1.0) * op.result.width)
-            elif isinstance(op, DelayOp):
-                out.add(ff=op.result.width * op.by)
-            elif isinstance(op, ForOp):
-                out.add(ff=op.iv.width, lut=2 * op.iv.width)  # the iterator, its increment and exit test
-                walk(op.body)
-            elif isinstance(op, IfOp):
-                walk(op.then_body)
-                walk(op.else_body)
-
-    walk(fn.body)
+    for op in all_ops(fn.body):
+        if isinstance(op, CombOp):
+            cls = DELAY_CLASS.get(op.kind)
+            if cls is not None:
+                out.add(lut=lut_per_bit.get(cls, 1.0) * op.result.width)
+        elif isinstance(op, DelayOp):
+            out.add(ff=op.result.width * op.by)
+        elif isinstance(op, ForOp):
+            out.add(ff=op.iv.width, lut=2 * op.iv.width)  # the iterator, its increment and exit test
     written = written_ports(fn)
     for mem in fn.memrefs:
         if mem.kind != "arg":

@@ -11,9 +11,9 @@
 //                into 17 x 17-bit partial products of the AW and BW low bits that can be
 //                nonzero (one DSP multiplier each: MULT18X18D on ECP5, DSP48 on 7-series),
 //                registered, then summed by an adder tree whose LATENCY - 2 levels are each a
-//                register stage, every level adding groups of the same size. Synthesis does not move registers into a wide
-//                multiplier's fabric adders, so this placement is what makes a 32- or 64-bit
-//                product meet the clock.
+//                register stage, every level adding groups of the same size. Synthesis does
+//                not move registers into a wide multiplier's fabric adders, so this placement
+//                is what makes a 32- or 64-bit product meet the clock.
 // The datapath registers have no reset so that they can be absorbed into the DSP slices.
 `default_nettype none
 

@@ -4,7 +4,7 @@ SCRIPTS := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scr
 HLS := $(SCRIPTS)/hls
 STAMP := .deps-stamp
 
-.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent fp-check
+.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent fp-check impl-corpus
 
 # The stamp lives in the checkout but the install in the environment: a stamp whose install is
 # gone (a new virtualenv, a reset machine) is dropped so the install runs again.
@@ -43,6 +43,11 @@ fuzz-independent: fuzz-deps
 TARGET ?= default
 fp-check: deps
 	$(PYTHON) scripts/check_fp_cores.py --n $(if $(filter command line,$(origin N)),$(N),1000000) --seed $(SEED) --target $(TARGET)
+
+# The open FPGA flow on every kernel of tests/kernels and tests/kernels/int: synthesis for ECP5,
+# cosim with the kernel's testbench, hls impl; the table in tests/kernels/results-impl.md.
+impl-corpus: deps
+	$(PYTHON) scripts/impl_corpus.py --jobs $(JOBS)
 
 # Compile the bundled example and co-simulate it against its C testbench.
 demo: deps

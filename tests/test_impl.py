@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
-from conftest import run_hls
+from conftest import TESTS, run_hls
+
+ROOT = TESTS.parent
 
 KERNELS = """#include <math.h>
 void scale_reverse(const int a[1024], int out[1024]) {
@@ -176,3 +180,23 @@ def test_local_arrays_written_on_both_ports_are_implemented(tmp_path: Path) -> N
     assert impl["xc7"]["cells"].get("RAMB18E1", 0) + impl["xc7"]["cells"].get("RAMB36E1", 0) >= 1
     cosim = run_hls("cosim", str(src), "--top", "two_writes", "-o", str(out), "--runs", "2")
     assert cosim.returncode == 0 and "PASS" in cosim.stdout, cosim.stdout + cosim.stderr
+
+
+def test_corpus_script_implements_a_kernel_of_the_corpus(tmp_path: Path) -> None:
+    """scripts/impl_corpus.py (``make impl-corpus``) on one kernel of the integer corpus: synthesis
+    for ecp5, cosim with its testbench, the open flow; its row in the table and in the json."""
+    results = tmp_path / "results-impl.md"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "impl_corpus.py"), "--only", "kadane", "--out", str(tmp_path / "out"), "--results", str(results)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    row = json.loads((tmp_path / "out" / "kadane.json").read_text())
+    assert row["status"] == "pass" and row["cosim_cycles"] and row["fmax_mhz"] > 0, proc.stdout + proc.stderr
+    assert proc.returncode == (0 if row["met"] else 1)
+    assert row["source"] == "tests/kernels/int/kadane.c" and row["ecp5_lut"] > 0
+    lines = results.read_text().splitlines()
+    assert any(line.startswith(f"| kadane | pass | {row['cosim_cycles'][0]} | {row['fmax_mhz']} |") for line in lines)
+    assert lines[-1] == f"1 of 1 kernels placed and routed; {int(row['met'])} meet the target clock."
+    assert json.loads(results.with_suffix(".json").read_text())["kernels"] == [row]
+    bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "impl_corpus.py"), "--only", "no_such_kernel"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "not kernels of the corpus: no_such_kernel" in bad.stderr

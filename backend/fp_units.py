@@ -152,25 +152,27 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
     if kind in ("fpext", "fptrunc"):
         config = (("Operation_Type", "Float_to_float"), ("A_Precision_Type", "Single" if kind == "fpext" else "Double"),
                   ("Result_Precision_Type", "Double" if kind == "fpext" else "Single"))  # fmt: skip
-        core = "hls_fp_ext_core" if kind == "fpext" else "hls_fp_trunc_core"
-        files = (f"{core}.sv", _CLZ) if kind == "fpext" else (f"{core}.sv", _ROUND_CORE, _ROUND_PREP)
-        return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, core,
-                      (*_format_params(w_in, "I"), *_format_params(w_out, "O")), (("a", "a"),), files)  # fmt: skip
+        formats = (*_format_params(w_in, "I"), *_format_params(w_out, "O"))
+        if kind == "fpext":
+            return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, "hls_fp_ext_core", formats, (("a", "a"),),
+                          ("hls_fp_ext_core.sv", _CLZ))  # fmt: skip
+        return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, "hls_fp_trunc_core", (*formats, ("LATENCY", "LATENCY")),
+                      (("a", "a"),), ("hls_fp_trunc_core.sv", _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip
     if kind in ("sitofp", "uitofp"):
         signed = kind == "sitofp"
         name = f"hls_{kind}_{'i' if signed else 'u'}{w_in}_f{w_out}"
         config = (("Operation_Type", "Fixed_to_float"), ("A_Precision_Type", f"{'Int' if signed else 'Uint'}{w_in}"),
                   ("Result_Precision_Type", "Double" if w_out == 64 else "Single"))  # fmt: skip
-        params = (("IW", str(w_in)), ("SIGNED", f"1'b{int(signed)}"), *_format_params(w_out))
+        params = (("IW", str(w_in)), ("SIGNED", f"1'b{int(signed)}"), *_format_params(w_out), ("LATENCY", "LATENCY"))
         return FpUnit(name, (("a", w_in),), w_out, lat, config, w_out, "hls_int_to_fp_core", params, (("a", "a"),),
-                      ("hls_int_to_fp_core.sv", _CLZ, _ROUND_CORE, _ROUND_PREP))  # fmt: skip
+                      ("hls_int_to_fp_core.sv", _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip
     unsigned = kind == "fptoui"
     name = f"hls_{kind}_f{w_in}_{'u' if unsigned else 'i'}{w_out}"
     config = (("Operation_Type", "Float_to_fixed"), ("A_Precision_Type", "Double" if w_in == 64 else "Single"),
               ("Result_Precision_Type", f"{'Uint' if unsigned else 'Int'}{w_out}"))  # fmt: skip
-    params = (*_format_params(w_in), ("OW", str(w_out)), ("UNSIGNED", f"1'b{int(unsigned)}"))
+    params = (*_format_params(w_in), ("OW", str(w_out)), ("UNSIGNED", f"1'b{int(unsigned)}"), ("LATENCY", "LATENCY"))
     return FpUnit(name, (("a", w_in),), w_out, lat, config, w_out, "hls_fp_to_int_core", params, (("a", "a"),),
-                  ("hls_fp_to_int_core.sv",))  # fmt: skip
+                  ("hls_fp_to_int_core.sv", _PIPE), True)  # fmt: skip
 
 
 def _min_max_logic(w: int, is_max: bool) -> str:

@@ -25,13 +25,35 @@ BENCH = ROOT / "tests" / "fp_cores"
 LIB = ROOT / "templates" / "lib"
 TARGETS = ROOT / "scheduler" / "targets"
 PIPELINED = ("add", "mul", "div", "sqrt")  # cores with a LATENCY parameter (tb_fp_cores.sv)
+# pipelined conversions: target operation -> the checks of check_fp_cores.cpp it covers, by the
+# widest of operand and result (the target's pair: up to 32 bits, then wider)
+INT_TYPES = ("i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64")
+CONVERSIONS = {"fptosi": "f{f}to{t}", "fptoui": "f{f}to{t}", "sitofp": "{t}tof{f}", "uitofp": "{t}tof{f}"}
+UNSIGNED_CONVERSIONS = ("fptoui", "uitofp")
 
 
 def target_latencies(target: str = "default") -> dict[str, int]:
-    """Operator (add32, sub64, ...) -> cycles, for the pipelined cores, from a target file."""
+    """Operator check (add32, sub64, f64toi32, ...) -> cycles, for the pipelined cores, from a target file."""
     fp = json.loads((TARGETS / f"{target}.json").read_text())["units"]["fp"]
     names = {"add": ("add", "sub"), "mul": ("mul",), "div": ("div",), "sqrt": ("sqrt",)}
-    return {f"{op}{w}": fp[core][k] for core in PIPELINED for op in names[core] for k, w in enumerate((32, 64))}
+    found = {f"{op}{w}": fp[core][k] for core in PIPELINED for op in names[core] for k, w in enumerate((32, 64))}
+    for kind, check in CONVERSIONS.items():
+        for t in INT_TYPES:
+            if (t[0] == "u") == (kind in UNSIGNED_CONVERSIONS):
+                for f in (32, 64):
+                    found[check.format(t=t, f=f)] = fp[kind][int(max(f, int(t[1:])) > 32)]
+    found["fptrunc"] = fp["fptrunc"][1]
+    return found
+
+
+def bench_parameters(target: str = "default") -> dict[str, int]:
+    """tb_fp_cores's latency parameters (L_ADD32, L_FPTOSI_W, ...) at a target file's latencies."""
+    fp = json.loads((TARGETS / f"{target}.json").read_text())["units"]["fp"]
+    params = {f"L_{op.upper()}{w}": fp[op][k] for op in PIPELINED for k, w in enumerate((32, 64))}
+    for kind in CONVERSIONS:
+        params[f"L_{kind.upper()}_N"], params[f"L_{kind.upper()}_W"] = fp[kind]
+    params["L_FPTRUNC"] = fp["fptrunc"][1]
+    return params
 
 
 def core_files() -> list[Path]:
@@ -45,9 +67,9 @@ def core_files() -> list[Path]:
     ]
 
 
-def build(workdir: Path, latencies: dict[str, int]) -> Path:
-    """Compiles the bench (pipelined cores at ``latencies``) into workdir; returns the executable."""
-    params = [f"-GL_{op.upper()}={cycles}" for op, cycles in latencies.items() if not op.startswith("sub")]
+def build(workdir: Path, parameters: dict[str, int]) -> Path:
+    """Compiles the bench (its latency parameters set as given) into workdir; returns the executable."""
+    params = [f"-G{name}={cycles}" for name, cycles in parameters.items()]
     workdir.mkdir(parents=True, exist_ok=True)
     reference = workdir / "reference.o"
     subprocess.run(["gcc", "-O0", "-ffp-contract=off", "-std=gnu99", "-c", str(BENCH / "reference.c"), "-o", str(reference)],
@@ -66,7 +88,7 @@ def check_fp_cores(n: int, seed: int, workdir: Path, pipelined: bool = False, ta
     ``target``; the process's stdout lists mismatches per operator."""
     latencies = target_latencies(target) if pipelined else {}
     spec = ",".join(f"{op}={cycles}" for op, cycles in latencies.items())
-    binary = build(workdir / (f"pipelined-{target}" if pipelined else "combinational"), latencies)
+    binary = build(workdir / (f"pipelined-{target}" if pipelined else "combinational"), bench_parameters(target) if pipelined else {})
     return subprocess.run([str(binary), str(n), str(seed), *([spec] if spec else [])], capture_output=True, text=True)
 
 

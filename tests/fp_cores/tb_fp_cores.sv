@@ -1,6 +1,6 @@
 // Every floating-point core of templates/lib for binary32 and binary64, side by side on the same
 // operands; check_fp_cores.cpp drives it and compares each output with reference.c (the host's
-// C). The pipelined cores run at the latencies given as parameters (0: combinational), fed a
+// C). The pipelined cores (and the conversions but fpext) run at the latencies given as parameters (0: combinational), fed a
 // new operand set every cycle. Integer conversions take the low bits of i for 8, 16, 32 and 64 bits, signed and unsigned
 // (k = 0..7: width 8 << k / 2, signed when k is even). Plain ports (packed arrays, named
 // connections) so that Yosys reads it too: scripts/check_fp_cores.py also checks the netlist
@@ -15,7 +15,17 @@ module tb_fp_cores #(
     parameter int L_ADD64 = 0,
     parameter int L_MUL64 = 0,
     parameter int L_DIV64 = 0,
-    parameter int L_SQRT64 = 0
+    parameter int L_SQRT64 = 0,
+    // of the pipelined conversions: _N where operand and result are 32 bits or narrower, _W wider
+    parameter int L_FPTOSI_N = 0,
+    parameter int L_FPTOSI_W = 0,
+    parameter int L_FPTOUI_N = 0,
+    parameter int L_FPTOUI_W = 0,
+    parameter int L_SITOFP_N = 0,
+    parameter int L_SITOFP_W = 0,
+    parameter int L_UITOFP_N = 0,
+    parameter int L_UITOFP_W = 0,
+    parameter int L_FPTRUNC = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -54,7 +64,7 @@ module tb_fp_cores #(
   hls_fp_div_core #(11, 52, L_DIV64) u_div64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(div64));
   hls_fp_sqrt_core #(11, 52, L_SQRT64) u_sqrt64 (.clk(clk), .ce(ce), .a(a64), .r(sqrt64));
   hls_fp_ext_core #(8, 23, 11, 52) u_ext (.a(a32), .r(ext));
-  hls_fp_trunc_core #(11, 52, 8, 23) u_trunc (.a(a64), .r(trunc));
+  hls_fp_trunc_core #(11, 52, 8, 23, L_FPTRUNC) u_trunc (.clk(clk), .ce(ce), .a(a64), .r(trunc));
   for (genvar k = 0; k < 6; k++) begin : g_cmp
     hls_fp_cmp_core #(8, 23, k) u_cmp32 (.a(a32), .b(b32), .r(cmp32[k]));
     hls_fp_cmp_core #(11, 52, k) u_cmp64 (.a(a64), .b(b64), .r(cmp64[k]));
@@ -62,11 +72,15 @@ module tb_fp_cores #(
   for (genvar k = 0; k < 8; k++) begin : g_int
     localparam int IW = 8 << (k / 2);
     localparam bit SIGNED = k % 2 == 0;
+    localparam int L_TO32 = SIGNED ? (IW > 32 ? L_FPTOSI_W : L_FPTOSI_N) : (IW > 32 ? L_FPTOUI_W : L_FPTOUI_N);
+    localparam int L_TO64 = SIGNED ? L_FPTOSI_W : L_FPTOUI_W;
+    localparam int L_OF32 = SIGNED ? (IW > 32 ? L_SITOFP_W : L_SITOFP_N) : (IW > 32 ? L_UITOFP_W : L_UITOFP_N);
+    localparam int L_OF64 = SIGNED ? L_SITOFP_W : L_UITOFP_W;
     logic [IW-1:0] to32, to64;
-    hls_int_to_fp_core #(IW, SIGNED, 8, 23) u_itof32 (.a(i[IW-1:0]), .r(itof32[k]));
-    hls_int_to_fp_core #(IW, SIGNED, 11, 52) u_itof64 (.a(i[IW-1:0]), .r(itof64[k]));
-    hls_fp_to_int_core #(8, 23, IW, !SIGNED) u_ftoi32 (.a(a32), .r(to32));
-    hls_fp_to_int_core #(11, 52, IW, !SIGNED) u_ftoi64 (.a(a64), .r(to64));
+    hls_int_to_fp_core #(IW, SIGNED, 8, 23, L_OF32) u_itof32 (.clk(clk), .ce(ce), .a(i[IW-1:0]), .r(itof32[k]));
+    hls_int_to_fp_core #(IW, SIGNED, 11, 52, L_OF64) u_itof64 (.clk(clk), .ce(ce), .a(i[IW-1:0]), .r(itof64[k]));
+    hls_fp_to_int_core #(8, 23, IW, !SIGNED, L_TO32) u_ftoi32 (.clk(clk), .ce(ce), .a(a32), .r(to32));
+    hls_fp_to_int_core #(11, 52, IW, !SIGNED, L_TO64) u_ftoi64 (.clk(clk), .ce(ce), .a(a64), .r(to64));
     assign ftoi32[k] = 64'(to32);
     assign ftoi64[k] = 64'(to64);
   end

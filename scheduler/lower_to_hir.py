@@ -536,6 +536,10 @@ class _Segment:
         if e.op in _ARITH_KIND:
             return self.comb(_ARITH_KIND[e.op], [a, b], w, e.loc)
         if e.op == "*":
+            known_b, known_a = self.ctx.const_value.get(b), self.ctx.const_value.get(a)
+            if known_b is not None or known_a is not None:
+                reduced = self.by_constant(a, known_b, w, e.loc) if known_b is not None else self.by_constant(b, known_a or 0, w, e.loc)
+                return reduced if reduced is not None else self.comb("mul", [a, b], w, e.loc)
             if isinstance(e.lhs, Const) or isinstance(e.rhs, Const):
                 return self.comb("mul", [a, b], w, e.loc)
             return self.unit("mul", [a, b], w, e.loc)
@@ -562,6 +566,41 @@ class _Segment:
         if known is not None:
             return self.ctx.const(known & (width - 1), count.width)
         return self.comb("and", [count, self.ctx.const(width - 1, count.width)], count.width, loc)
+
+    def by_constant(self, x: Value, c: int, w: int, loc: SourceLoc | None) -> Value | None:
+        """``x * c`` modulo 2**w as at most two shifted copies of x added or subtracted (c's
+        canonical signed digits, of c as a signed w-bit value: -2 is -(x << 1), 7 is (x << 3) -
+        x), or None when c has more nonzero digits: synthesis would otherwise map a constant
+        product to a DSP multiplier, whose delay the loop controller's paths cannot afford
+        (jacobi-1d's skewed subscripts on ECP5)."""
+        if x.width != w:
+            return None
+        n = c & ((1 << w) - 1)
+        n -= (1 << w) if n >> (w - 1) else 0
+        digits: list[tuple[int, int]] = []  # (position, +1 or -1), no two adjacent
+        k = 0
+        while n:
+            if n & 1:
+                d = 2 - (n & 3)
+                digits.append((k, d))
+                n -= d
+            n >>= 1
+            k += 1
+        if len(digits) > 2:
+            return None
+        const = self.ctx.const
+        if not digits:
+            return const(0, w)
+
+        def shifted(pos: int) -> Value:
+            return x if pos == 0 else self.comb("shl", [x, const(pos, w)], w, loc, "sh", const_shift=True)
+
+        digits.sort(key=lambda pd: -pd[1])  # a positive digit first: no negation then
+        (p0, d0), rest = digits[0], digits[1:]
+        value = shifted(p0) if d0 > 0 else self.comb("neg", [shifted(p0)], w, loc, "prod")
+        for pos, d in rest:
+            value = self.comb("add" if d > 0 else "sub", [value, shifted(pos)], w, loc, "prod")
+        return value
 
     def by_power_of_two(self, op: str, x: Value, k: int, signed: bool, w: int, loc: SourceLoc | None) -> Value:
         """``x / 2**k`` or ``x % 2**k`` with C's semantics (the quotient truncated toward zero)

@@ -45,7 +45,6 @@ module hls_fp_mul_core #(
 
   // decode: the special results and the exponent sum wait beside the product
   logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
-  logic [EW-1:0] ea_eff, eb_eff;
   logic [MW:0] ma, mb;
   logic [W-1:0] a_quiet, b_quiet, special_r;
   logic signed [XW-1:0] esum;
@@ -90,10 +89,15 @@ module hls_fp_mul_core #(
   logic a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c;
   hls_fp_classify #(EW, MW) u_a (.x(ar), .nan(a_nan_c), .inf(a_inf_c), .zero(a_zero_c), .e_eff(ea_c), .sig(mar), .quiet(a_quiet_c));
   hls_fp_classify #(EW, MW) u_b (.x(br), .nan(b_nan_c), .inf(b_inf_c), .zero(b_zero_c), .e_eff(eb_c), .sig(mbr), .quiet(b_quiet_c));
-  hls_fp_pipe #(1 + 6 + 2 * EW + 2 * W + 2 * (MW + 1), CL) u_classes (
+  // the exponents' sum is made before that register, beside the classes: after it, each of the
+  // normalisation's terms below is one addition of a constant (on ECP5 the sum and a term in one
+  // cycle were two carry chains and three routes, the critical path of 3mm and gemm)
+  logic signed [XW-1:0] eab_c, eab;
+  assign eab_c = XW'(ea_c) + XW'(eb_c);
+  hls_fp_pipe #(1 + 6 + XW + 2 * W + 2 * (MW + 1), CL) u_classes (
       .clk(clk), .ce(ce),
-      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, ea_c, eb_c, a_quiet_c, b_quiet_c, mar, mbr}),
-      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, ea_eff, eb_eff, a_quiet, b_quiet, mas, mbs}));
+      .d({ar[W-1] ^ br[W-1], a_nan_c, a_inf_c, a_zero_c, b_nan_c, b_inf_c, b_zero_c, eab_c, a_quiet_c, b_quiet_c, mar, mbr}),
+      .q({s, a_nan, a_inf, a_zero, b_nan, b_inf, b_zero, eab, a_quiet, b_quiet, mas, mbs}));
   // the operands' trailing zeros (a tree of log2(MW) levels), summed beside the exponent sum.
   // From LATENCY 9 they are counted after the classes' cut, registered and summed a cycle later
   // (as the leading zeros are): on ECP5 the count and the classes in one cycle were 7 LUT levels,
@@ -115,12 +119,11 @@ module hls_fp_mul_core #(
       : (a_inf && b_zero) || (a_zero && b_inf) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_inf ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
   // the product's leading one at bit PW - 1 means 1.f * 2^(esum - BIAS)
-  assign esum = XW'(ea_eff) + XW'(eb_eff) - BIAS + 1;
+  assign esum = eab - BIAS + 1;
   // the normalisation's tests, each then one addition of the leading zeros (see below): these
   // terms of esum are made beside it, each as ea + eb plus a constant
-  logic signed [XW-1:0] eab, t_below0, t_below1, t_beyond0, t_beyond1, t_shift1, t_tz, t_e1;
+  logic signed [XW-1:0] t_below0, t_below1, t_beyond0, t_beyond1, t_shift1, t_tz, t_e1;
   logic signed [XW-1:0] u_below0, u_below1, u_beyond0, u_beyond1, u_shift1, u_tz, u_e1;
-  assign eab = XW'(ea_eff) + XW'(eb_eff);
   assign t_below0 = BIAS - 1 - eab;  // -esum
   assign t_below1 = BIAS - eab;  // 1 - esum
   assign t_beyond0 = BIAS - 1 - XW'(MW + 2) - eab;  // -esum - (MW + 2)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "polybench"))
+from collect import implementation_table  # noqa: E402  (polybench/collect.py: the same table)
 from run import first_diagnostic, implement, run_measured  # noqa: E402  (polybench/run.py: the same flow)
 
 KERNELS = ROOT / "tests" / "kernels"
@@ -82,24 +83,9 @@ def table(rows: list[dict[str, object]]) -> list[str]:
         "against gcc), then `hls impl` on the same RTL: Yosys `synth_ecp5` and nextpnr-ecp5 (LFE5U-85F,",
         "speed 6, out of context, at the target's 100 MHz), and Yosys `synth_xilinx` for 7-series resources.",
         "",
-        "| kernel | status | cosim cycles (first call) | Fmax MHz | 100 MHz met | ECP5 LUT4 | FF | MULT18X18D | DP16KD "
-        "| 7-series LUT | FF | DSP48E1 | BRAM_18K | impl s | first diagnostic |",
-        "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
-    implemented = met = 0
-    for r in rows:
-        done = "fmax_mhz" in r
-        implemented += done
-        met += bool(done and r.get("met"))
-        cycles = r.get("cosim_cycles") or ["-"]
-        cells = [str(r["kernel"]), str(r["status"]), str(cycles[0])]  # type: ignore[index]
-        if done:
-            cells += [str(r["fmax_mhz"]), "yes" if r["met"] else "no"]
-            cells += [str(r[k]) for k in ("ecp5_lut", "ecp5_ff", "ecp5_dsp", "ecp5_bram", "xc7_lut", "xc7_ff", "xc7_dsp", "xc7_bram_18k")]
-        else:
-            cells += ["-"] * 10
-        cells += [str(r.get("impl_seconds", "-")), str(r.get("diagnostic", "")).replace("|", "\\|")]
-        lines.append("| " + " | ".join(cells) + " |")
+    rows_table, implemented, met = implementation_table(rows)
+    lines += rows_table
     lines += ["", f"{implemented} of {len(rows)} kernels placed and routed; {met} meet the target clock."]
     return lines
 

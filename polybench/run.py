@@ -57,9 +57,10 @@ def kernel_source(kernel: str, root: Path | None) -> tuple[Path, Path]:
     return found[0], root / "utilities"
 
 
-def implement(hls: str, src: Path, top: str, out: Path, defines: list[str], result: dict[str, object]) -> None:
-    """``hls impl`` on the cosim-checked RTL in ``out``; its figures (or first diagnostic) into ``result``."""
-    rc, text, seconds, _ = run_measured([hls, "impl", str(src), "--top", top, "-o", str(out), *defines])
+def implement(hls: str, src: Path, top: str, out: Path, args: list[str], result: dict[str, object]) -> None:
+    """``hls impl`` on the cosim-checked RTL in ``out`` (``args``: its other options, such as
+    include paths, defines or ``--seed``); its figures (or first diagnostic) into ``result``."""
+    rc, text, seconds, _ = run_measured([hls, "impl", str(src), "--top", top, "-o", str(out), *args])
     result["impl_seconds"] = round(seconds, 1)
     report = json.loads((out / "report.json").read_text())
     impl = report.get("implementation")

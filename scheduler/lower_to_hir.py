@@ -536,10 +536,10 @@ class _Segment:
         if e.op in _ARITH_KIND:
             return self.comb(_ARITH_KIND[e.op], [a, b], w, e.loc)
         if e.op == "*":
-            known_b, known_a = self.ctx.const_value.get(b), self.ctx.const_value.get(a)
-            if known_b is not None or known_a is not None:
-                reduced = self.by_constant(a, known_b, w, e.loc) if known_b is not None else self.by_constant(b, known_a or 0, w, e.loc)
-                return reduced if reduced is not None else self.comb("mul", [a, b], w, e.loc)
+            for x, factor in ((a, b), (b, a)):
+                if (known := self.ctx.const_value.get(factor)) is not None:
+                    reduced = self.by_constant(x, known, w, e.loc)
+                    return reduced if reduced is not None else self.comb("mul", [a, b], w, e.loc)
             if isinstance(e.lhs, Const) or isinstance(e.rhs, Const):
                 return self.comb("mul", [a, b], w, e.loc)
             return self.unit("mul", [a, b], w, e.loc)
@@ -568,11 +568,10 @@ class _Segment:
         return self.comb("and", [count, self.ctx.const(width - 1, count.width)], count.width, loc)
 
     def by_constant(self, x: Value, c: int, w: int, loc: SourceLoc | None) -> Value | None:
-        """``x * c`` modulo 2**w as at most two shifted copies of x added or subtracted (c's
-        canonical signed digits, of c as a signed w-bit value: -2 is -(x << 1), 7 is (x << 3) -
-        x), or None when c has more nonzero digits: synthesis would otherwise map a constant
-        product to a DSP multiplier, whose delay the loop controller's paths cannot afford
-        (jacobi-1d's skewed subscripts on ECP5)."""
+        """``x * c`` modulo 2**w as at most two shifted copies of x added or subtracted (the
+        canonical signed digits of c as a signed w-bit value: -2 is -(x << 1), 7 is (x << 3) - x),
+        or None when c has more digits. Synthesis maps a constant product to a DSP multiplier,
+        too slow for the controller paths it sits on (jacobi-1d's skewed subscripts on ECP5)."""
         if x.width != w:
             return None
         n = c & ((1 << w) - 1)

@@ -2,12 +2,11 @@
 // float of EW exponent and MW fraction bits, rounded to nearest even as C's conversion is on
 // x86-64 (cvtsi2ss/sd, and gcc's sequence for unsigned 64-bit); 0 is +0.
 // Pipelined: the result of the operand presented in cycle t (ce high) is on r LATENCY enabled
-// cycles later; LATENCY = 0 is combinational. Three steps: the magnitude (a negation), its
-// normalisation (the leading-zero tree and its shift), the rounding. From LATENCY 2 a register
-// before the rounding, from 3 another before the normalisation, from 4 one inside the rounding
-// (hls_fp_round_core's), from 5 one between the count of leading zeros and the shift by it (on
-// ECP5 the tree and the shift of a 64-bit magnitude in one cycle were 11.7 ns); the rest of the
-// latency is output registers.
+// cycles later; LATENCY = 0 is combinational. Four steps: the magnitude (a negation), the count
+// of its leading zeros (a tree), the shift by that count, the rounding. From LATENCY 2 a register
+// before the rounding, from 3 one before the count, from 4 one inside the rounding
+// (hls_fp_round_core's), from 5 one between the count and the shift (on ECP5 both in one cycle
+// were 11.7 ns for a 64-bit magnitude); the rest of the latency is output registers.
 `default_nettype none
 
 module hls_int_to_fp_core #(

@@ -1,7 +1,7 @@
 // Every floating-point core of templates/lib for binary32 and binary64, side by side on the same
 // operands; check_fp_cores.cpp drives it and compares each output with reference.c (the host's
-// C). The pipelined cores (and the conversions but fpext) run at the latencies given as parameters (0: combinational), fed a
-// new operand set every cycle. Integer conversions take the low bits of i for 8, 16, 32 and 64 bits, signed and unsigned
+// C). The pipelined cores (every one but the compares and fpext) run at the latencies given as
+// parameters (0: combinational), fed a new operand set every cycle. Integer conversions take the low bits of i for 8, 16, 32 and 64 bits, signed and unsigned
 // (k = 0..7: width 8 << k / 2, signed when k is even). Plain ports (packed arrays, named
 // connections) so that Yosys reads it too: scripts/check_fp_cores.py also checks the netlist
 // Yosys synthesizes from it.

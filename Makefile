@@ -63,7 +63,7 @@ typecheck: deps
 
 # pytest exits 5 when it collects nothing: say so instead of passing silently or failing obscurely.
 unit: deps fuzz-deps
-	@$(SCRIPTS)/pytest -q -n 2; rc=$$?; \
+	@$(SCRIPTS)/pytest -q -n 2 --durations=25; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests"; fi; exit $$rc
 
 check: lint typecheck

@@ -5,8 +5,9 @@
 // x / 0 is infinity.
 // Pipelined: the result of the operands presented in cycle t (ce high) is on r LATENCY enabled
 // cycles later; LATENCY = 0 is combinational. From LATENCY 3: a register after decoding, after
-// every G rows (G as small as the latency allows) and after rounding; spare cycles are output
-// registers. At 1 or 2: output registers only.
+// every G rows (G as small as the latency allows) and after rounding; spare cycles cut the
+// rounding, register the inputs, cut the decoding (below), then are output registers. At 1 or 2:
+// output registers only.
 `default_nettype none
 
 module hls_fp_div_core #(
@@ -34,6 +35,9 @@ module hls_fp_div_core #(
   // a second spare cycle registers the inputs: the decoding then starts from a register, not
   // from whatever drives the operands (an ECP5 block RAM's output comes 5.8 ns after the clock)
   localparam int IC = LATENCY >= 3 && OUT >= 3 ? 1 : 0;
+  // a third cuts the decoding between the leading-zero counts and the shifts by them (both of a
+  // 53-bit significand in one cycle: 11.6 ns on ECP5)
+  localparam int DC = LATENCY >= 3 && OUT >= 4 ? 1 : 0;
   localparam int KW = 1 + 1 + W + XW;  // sign, special, special result, exponent
   localparam int PW = MW + 2;  // partial remainder
 
@@ -54,8 +58,20 @@ module hls_fp_div_core #(
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_inf) || (a_zero && b_zero) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_zero ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
-  hls_fp_clz #(MW + 1, LW) u_clza (.x(siga), .n(lza), .shifted(ma));
-  hls_fp_clz #(MW + 1, LW) u_clzb (.x(sigb), .n(lzb), .shifted(mb));
+  logic [MW:0] shifted_a_unused, shifted_b_unused;
+  hls_fp_clz #(MW + 1, LW) u_clza (.x(siga), .n(lza), .shifted(shifted_a_unused));
+  hls_fp_clz #(MW + 1, LW) u_clzb (.x(sigb), .n(lzb), .shifted(shifted_b_unused));
+  // the counts' cut: the exponent without the counts, and the counts beside the significands
+  logic [MW:0] siga2, sigb2;
+  logic [LW-1:0] lza2, lzb2;
+  logic [KW-XW-1:0] kept2;
+  logic signed [XW-1:0] e_part2;
+  hls_fp_pipe #(2 * (MW + 1) + 2 * LW + KW, DC) u_count (
+      .clk(clk), .ce(ce),
+      .d({siga, sigb, lza, lzb, s, special, special_r, XW'(ea_eff) - XW'(eb_eff) + BIAS}),
+      .q({siga2, sigb2, lza2, lzb2, kept2, e_part2}));
+  assign ma = siga2 << lza2;
+  assign mb = sigb2 << lzb2;
 
   // row k takes the partial remainder part[k] (below 2 mb) and appends quotient bit QW - 1 - k
   // (packed arrays: Yosys makes unpacked ones memories, which port connections cannot drive)
@@ -64,11 +80,16 @@ module hls_fp_div_core #(
   logic [QW:0][MW:0] divisor;
   logic [QW:0][KW-1:0] keep;
 
-  hls_fp_pipe #(PW + QW + MW + 1 + KW, ROWCUTS > 0 ? 1 : 0) u_decode (
+  // the counts are taken off the exponent after the decoding's register, beside row 0 (counts
+  // and exponent sums in one cycle: 13 ns on ECP5)
+  logic [LW-1:0] lza0, lzb0;
+  logic [KW-XW-1:0] kept0;
+  logic signed [XW-1:0] e_part0;
+  hls_fp_pipe #(PW + QW + MW + 1 + KW + 2 * LW, ROWCUTS > 0 ? 1 : 0) u_decode (
       .clk(clk), .ce(ce),
-      .d({{1'b0, ma}, {QW{1'b0}}, mb, s, special, special_r,
-          XW'(ea_eff) - XW'(lza) - XW'(eb_eff) + XW'(lzb) + BIAS}),
-      .q({part[0], quot[0], divisor[0], keep[0]}));
+      .d({{1'b0, ma}, {QW{1'b0}}, mb, kept2, e_part2, lza2, lzb2}),
+      .q({part[0], quot[0], divisor[0], kept0, e_part0, lza0, lzb0}));
+  assign keep[0] = {kept0, e_part0 - XW'(lza0) + XW'(lzb0)};
   for (genvar k = 0; k < QW; k++) begin : g_row
     logic bit_k;
     logic [PW-1:0] diff, rest;
@@ -78,7 +99,8 @@ module hls_fp_div_core #(
     // from row 1 on the leading quotient bit is known: the exponent is one less without it
     logic [KW-1:0] keep_k;
     assign keep_k = k == 1 ? {keep[k][KW-1:XW], keep[k][XW-1:0] - XW'(!quot[k][QW-1])} : keep[k];
-    hls_fp_pipe #(PW + QW + MW + 1 + KW, (k + 1) % G == 0 || k == QW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
+    // the last row's register is after the selection of the significand (u_last)
+    hls_fp_pipe #(PW + QW + MW + 1 + KW, (k + 1) % G == 0 && k != QW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
         .clk(clk), .ce(ce), .d({rest << 1, quot[k] | (QW'(bit_k) << (QW - 1 - k)), divisor[k], keep_k}),
         .q({part[k+1], quot[k+1], divisor[k+1], keep[k+1]}));
   end
@@ -88,25 +110,28 @@ module hls_fp_div_core #(
   hls_fp_round_prep #(MW, XW) u_prep (.e(keep[QW-1][XW-1:0]), .tiny(tiny_n), .sh(sh_n));
   hls_fp_pipe #($bits(sh_n) + 1, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, sh_n}), .q({tiny2, sh2}));
 
-  // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] (the exponent is already one less)
+  // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] (the exponent is already one
+  // less). The selection and the remainder's sticky bit are made before the last row's register:
+  // after it, the rounding's shift would follow them in one cycle (12 ns on ECP5)
   logic s2, special2, sticky;
   logic special3;
   logic [W-1:0] special_r2, special_r3, rounded, result;
   logic signed [XW-1:0] e2;
-  logic [QW-1:0] q;
+  logic [QW-1:0] q, sig_n, sig2;
   logic [MW:0] divisor_unused;
 
-  assign {s2, special2, special_r2, e2} = keep[QW];
   assign q = quot[QW];
   assign sticky = part[QW] != 0;
+  assign sig_n = q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky};
   assign divisor_unused = divisor[QW];
+  hls_fp_pipe #(QW + KW, ROWCUTS > 0 ? 1 : 0) u_last (.clk(clk), .ce(ce), .d({sig_n, keep[QW]}), .q({sig2, s2, special2, special_r2, e2}));
   hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
       .clk(clk), .ce(ce),
-      .s(s2), .e(e2), .sig(q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky}),
+      .s(s2), .e(e2), .sig(sig2),
       .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
-  hls_fp_pipe #(W, OUT - RC - IC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
+  hls_fp_pipe #(W, OUT - RC - IC - DC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

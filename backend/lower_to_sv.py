@@ -67,6 +67,9 @@ class _Access:
     enable: str
     address: str
     data: str | None  # stores only
+    # the pulse alone: what selects the address (no two accesses of a port are pulsed in one
+    # cycle, the schedule verifier's port check, so the predicate need not be waited for)
+    pulse: str
 
 
 @dataclass
@@ -104,6 +107,8 @@ class _Builder:
     # iterators of pipelined loops that never come back to their initial value -> (the loop's
     # entry pulse, that initial value, the iteration's time variable)
     entry: dict[Value, tuple[str, int, TimeVar]] = field(default_factory=dict)
+    # a loop entered with no iteration to run finishes a cycle later (the target's choice)
+    registered_empty_exit: bool = False
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -296,7 +301,9 @@ class _Builder:
                 continue
             first = members[0]
             shared = f"u_shared_{first.result.name}"
-            issues = self.shared[shared]
+            # a late pulse (a loop controller's decision of this cycle) selects last: its op's
+            # operands are the default, and that pulse selects nothing
+            issues = sorted(self.shared[shared], key=lambda issue: _late(issue[0]))
             inputs = []
             for k in range(len(issues[-1][1])):
                 expr = issues[-1][1][k]
@@ -365,13 +372,13 @@ class _Builder:
             return
         key = (op.mem, op.port)
         self.loads[key] = True
-        self.accesses.setdefault(key, []).append(_Access(self.enable(op.at, op.pred), self.address(op.mem, op.indices), None))
+        self.accesses.setdefault(key, []).append(_Access(self.enable(op.at, op.pred), self.address(op.mem, op.indices), None, self.pulse(op.at)))
         self.define(op.result, f"{op.mem.name}_q{op.port}")
 
     def store(self, op: StoreOp) -> None:
         key = (op.mem, op.port)
         addr = self.address(op.mem, op.indices) if op.mem.kind != "reg" else ""
-        self.accesses.setdefault(key, []).append(_Access(self.enable(op.at, op.pred), addr, self.ref(op.value)))
+        self.accesses.setdefault(key, []).append(_Access(self.enable(op.at, op.pred), addr, self.ref(op.value), self.pulse(op.at)))
 
     def delay(self, op: DelayOp, ii: int | None) -> None:
         w = op.result.width
@@ -493,7 +500,16 @@ class _Builder:
             later = f"{cont_q} & ~({flags})"
         self.wires.append(RtlWire(cont, 1, f"{start} ? {self.loop_test(op, first, bound_in, cw, narrow is not None)} : {later}"))
         self._replace_wire(ti, f"{go} & {cont}")
-        self._replace_wire(tf, f"{go} & ~{cont}")
+        if self.registered_empty_exit and not (op.init in self.const_val and op.bound in self.const_val):
+            # a loop entered with no iteration to run finishes a cycle later, from a register: the
+            # code after it (often the next loop's entry test) does not follow this entry test in
+            # the same cycle, a chain as long as the row of loops that may be empty
+            empty = f"{n}_empty_q"
+            entry_test = self.loop_test(op, first, bound_in, cw, narrow is not None)
+            self.regs.append(RtlReg(empty, 1, f"{start} & ~({entry_test})", None, "1'b0", f"loop {n}: entered with no iteration"))
+            self._replace_wire(tf, f"({go} & ~{start} & ~{cont}) | {empty}")
+        else:
+            self._replace_wire(tf, f"{go} & ~{cont}")
 
     def loop_test(self, op: ForOp, value: str, bound: str, width: int, narrow: bool) -> str:
         """``value CMP bound`` of loop ``op`` for the ``width``-bit iterator wire ``value``."""
@@ -615,9 +631,10 @@ def _bank_elements(part: Partition, bank: int, flats: list[int]) -> tuple[int, .
     return tuple(out)
 
 
-def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) -> RtlModule:
-    """Pass entry point: the RTL model of ``fn``."""
-    b = _Builder(fn)
+def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], registered_empty_exit: bool = False) -> RtlModule:
+    """Pass entry point: the RTL model of ``fn`` (``registered_empty_exit``: a loop entered
+    with no iteration to run finishes a cycle later, from a register)."""
+    b = _Builder(fn, registered_empty_exit=registered_empty_exit)
     ports: list[RtlPort] = [
         RtlPort("ap_clk", "input", 1),
         RtlPort("ap_rst", "input", 1, "synchronous, active high"),
@@ -637,7 +654,9 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...]) 
         ports.append(RtlPort(port, "input", a.value.width, "scalar argument"))
         q = f"{a.value.name}_q"
         b.regs.append(RtlReg(q, a.value.width, port, start, None, "argument sampled at start"))
-        b.define(a.value, f"{start} ? {port} : {q}")
+        # the port while idle (a run starting in this cycle reads it), the register while busy:
+        # selected by busy, a register, not by the start pulse (ap_start's logic stays off the path)
+        b.define(a.value, f"busy ? {q} : {port}")
         b.sampled[a.value] = q
     b.region(fn.body, None)
     b.shared_units()
@@ -788,4 +807,25 @@ def _mux(acc: list[_Access], what: str, width: int) -> str:
         v = vals[0]
         assert v is not None
         return v
-    return " | ".join(f"({{{width}{{{a.enable}}}}} & {v})" for a, v in zip(acc, vals))
+    # selected by the pulses: the predicates' compares stay off the addresses and the data
+    return _by_pulse([(a.pulse, v) for a, v in zip(acc, vals) if v is not None], width)
+
+
+def _late(pulse: str) -> bool:
+    """Whether a pulse is a loop controller's decision of this cycle (an iteration starts, a
+    loop ends, a run starts), not a register of the pulse shift registers."""
+    return "_sr[" not in pulse
+
+
+def _by_pulse(pairs: list[tuple[str, str]], width: int) -> str:
+    """The value of the pair whose pulse is on (at most one is, the schedule verifier's port and
+    unit checks), any value when none is. A late pulse's value is the default, chosen when no
+    other pulse is on: the loop controller's test that makes that pulse then selects nothing."""
+    if len(pairs) == 1:
+        return pairs[0][1]
+    late = [k for k, (pulse, _) in enumerate(pairs) if _late(pulse)]
+    d = late[-1] if late else len(pairs) - 1
+    others = [pair for k, pair in enumerate(pairs) if k != d]
+    terms = [f"({{{width}{{{pulse}}}}} & {v})" for pulse, v in others]
+    terms.append(f"({{{width}{{~({' | '.join(pulse for pulse, _ in others)})}}}} & {pairs[d][1]})")
+    return " | ".join(terms)

@@ -402,9 +402,10 @@ class _Segment:
             out[res] = limit
         return out
 
-    def sink(self, operands: list[Value]) -> int:
-        """A zero-latency placeholder standing for the op that consumes values at the segment end."""
-        return self._emit(DagNode(0, 0.0, None, 0), None, operands, None, None)
+    def sink(self, operands: list[Value], delay_ns: float = 0.0) -> int:
+        """A zero-latency placeholder standing for the op that consumes values at the segment end
+        (``delay_ns``: its own logic, chained after them)."""
+        return self._emit(DagNode(0, delay_ns, None, 0), None, operands, None, None)
 
     # -- statements --
     def stmts(self, stmts: list[Stmt], pred: Value | None) -> None:
@@ -568,10 +569,11 @@ class _Segment:
         return self.comb("and", [count, self.ctx.const(width - 1, count.width)], count.width, loc)
 
     def by_constant(self, x: Value, c: int, w: int, loc: SourceLoc | None) -> Value | None:
-        """``x * c`` modulo 2**w as at most two shifted copies of x added or subtracted (the
+        """``x * c`` modulo 2**w as shifted copies of x added or subtracted in a balanced tree (the
         canonical signed digits of c as a signed w-bit value: -2 is -(x << 1), 7 is (x << 3) - x),
-        or None when c has more digits. Synthesis maps a constant product to a DSP multiplier,
-        too slow for the controller paths it sits on (jacobi-1d's skewed subscripts on ECP5)."""
+        or None when c has more digits than the target's ``constant_product_digits``. Synthesis
+        maps a constant product to a DSP multiplier, too slow for the controller paths it sits on
+        (jacobi-1d's skewed subscripts on ECP5)."""
         if x.width != w:
             return None
         n = c & ((1 << w) - 1)
@@ -585,7 +587,7 @@ class _Segment:
                 n -= d
             n >>= 1
             k += 1
-        if len(digits) > 2:
+        if len(digits) > self.target.constant_product_digits:
             return None
         const = self.ctx.const
         if not digits:
@@ -594,12 +596,21 @@ class _Segment:
         def shifted(pos: int) -> Value:
             return x if pos == 0 else self.comb("shl", [x, const(pos, w)], w, loc, "sh", const_shift=True)
 
-        digits.sort(key=lambda pd: -pd[1])  # a positive digit first: no negation then
-        (p0, d0), rest = digits[0], digits[1:]
-        value = shifted(p0) if d0 > 0 else self.comb("neg", [shifted(p0)], w, loc, "prod")
-        for pos, d in rest:
-            value = self.comb("add" if d > 0 else "sub", [value, shifted(pos)], w, loc, "prod")
-        return value
+        digits.sort(key=lambda pd: -pd[1])  # positive digits first: a negation only when all are negative
+        terms = [(shifted(pos), d) for pos, d in digits]
+        while len(terms) > 1:  # pairwise: log2(digits) additions deep
+            paired: list[tuple[Value, int]] = []
+            for (a, da), (b, db) in zip(terms[0::2], terms[1::2]):
+                if da == db:
+                    paired.append((self.comb("add", [a, b], w, loc, "prod"), da))
+                else:
+                    pos, neg = (a, b) if da > 0 else (b, a)
+                    paired.append((self.comb("sub", [pos, neg], w, loc, "prod"), 1))
+            if len(terms) % 2:
+                paired.append(terms[-1])
+            terms = sorted(paired, key=lambda t: -t[1])
+        value, sign = terms[0]
+        return value if sign > 0 else self.comb("neg", [value], w, loc, "prod")
 
     def by_power_of_two(self, op: str, x: Value, k: int, signed: bool, w: int, loc: SourceLoc | None) -> Value:
         """``x / 2**k`` or ``x % 2**k`` with C's semantics (the quotient truncated toward zero)
@@ -679,11 +690,12 @@ class _Segment:
                 self.store(self.ctx.regs[var], [], self.vars[var], None, loc)
 
     def schedule(
-        self, start: Time, min_length: int, sink_operands: list[Value], ii: int | None = None, produced: dict[Value, int] | None = None
+        self, start: Time, min_length: int, sink_operands: list[Value], ii: int | None = None, produced: dict[Value, int] | None = None,
+        sink_delay_ns: float = 0.0,
     ) -> tuple[list[Op], Time, list[Value]]:
         """Schedules the segment from ``start``; returns its ops, its end, and ``sink_operands`` as
         values valid at the end (delayed as needed)."""
-        sink = self.sink(sink_operands) if sink_operands else None
+        sink = self.sink(sink_operands, sink_delay_ns) if sink_operands else None
         if sink is not None:
             # the consumer (a loop start, if or return) waits for every op of the segment
             for i, nd in enumerate(self.dag.nodes[:-1]):
@@ -1254,7 +1266,10 @@ class _Lowering:
                 sink = [seg.expr(ret_stmt.value, None)]
             seg.flush_registers(item.loc if item is not None else (ret_stmt.loc if ret_stmt else self.model.kernel.loc))
             last = item is None
-            seg_ops, end, sink_values = seg.schedule(cur, min_final if last else 0, sink)
+            # a loop's entry test (its bound against the first value) and the decisions after it
+            # follow the bound's arithmetic in the cycle the loop starts
+            entry = self.ctx.opts.target.loop_entry_ns if isinstance(item, For) else 0.0
+            seg_ops, end, sink_values = seg.schedule(cur, min_final if last else 0, sink, sink_delay_ns=entry)
             item_op: ForOp | IfOp | None = None
             if isinstance(item, For):
                 if n in plan:

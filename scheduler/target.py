@@ -60,6 +60,24 @@ class Target:
         return int(math.ceil(base * scale))
 
     @property
+    def constant_product_digits(self) -> int:
+        """The most canonical signed digits of a constant factor whose product is made of shifts
+        and additions rather than a multiplier."""
+        return int(self.data.get("constant_product_digits", 2))
+
+    @property
+    def registered_empty_exit(self) -> bool:
+        """Whether a loop entered with no iteration to run finishes a cycle later, from a register
+        (the code after it then does not follow its entry test in the same cycle)."""
+        return bool(self.data.get("registered_empty_exit", False))
+
+    @property
+    def loop_entry_ns(self) -> float:
+        """The delay of a loop controller's entry test and what its decision drives, chained
+        after the arithmetic of the loop's bounds (0 where the target does not count it)."""
+        return float(self.data.get("loop_entry_ns", 0.0))
+
+    @property
     def memory_read_latency(self) -> int:
         return int(self.data["memory"]["read_latency"])
 

@@ -1,0 +1,72 @@
+"""Loop control off the critical paths (#13): on the ECP5 target a bound computed in the cycle its
+loop starts is registered first (the entry test's delay is in the chaining budget), and a loop
+entered with nothing to run finishes from a register; on every target the arguments are
+selected by ``busy`` and the memory ports' addresses and data by the pulses alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import cosim_random, run_hls
+
+SOURCE = """
+void tri_nest(int n, const int a[32], int b[32], int c[32]) {
+  for (int i = 0; i < 32; i++) {
+    int s = 0;
+    for (int j = 0; j < i; j++)
+      s += a[j];
+    for (int k = 0; k < i; k++)
+      c[k] += s;
+    for (int m = 0; m < 2 * i - 3; m++)
+      if (a[m & 31] > n)
+        b[m & 31] += a[i];
+    b[i] = s;
+  }
+}
+"""
+
+
+def _compile(tmp_path: Path, target: str, *more: str) -> Path:
+    src = tmp_path / "k.c"
+    src.write_text(SOURCE)
+    out = tmp_path / f"o_{target}"
+    proc = run_hls(str(src), "--top", "tri_nest", "--target", target, "-o", str(out), *more)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def test_ecp5_registers_a_bound_computed_as_its_loop_starts(tmp_path: Path) -> None:
+    ecp5 = (_compile(tmp_path, "ecp5", "--emit", "hir") / "tri_nest.hir").read_text()
+    default = (_compile(tmp_path, "default", "--emit", "hir") / "tri_nest.hir").read_text()
+    # 2 * i - 3: a shift and a subtraction, then the entry test, on ECP5 a cycle apart
+    assert re.search(r"hir\.for %m : i32 = %c0_32 while < %sub\d+_d\d+ ", ecp5), ecp5
+    assert re.search(r"hir\.for %m : i32 = %c0_32 while < %sub\d+ ", default), default
+
+
+def test_ecp5_empty_loops_finish_from_a_register(tmp_path: Path) -> None:
+    ecp5 = (_compile(tmp_path, "ecp5") / "rtl" / "tri_nest.sv").read_text()
+    default = (_compile(tmp_path, "default") / "rtl" / "tri_nest.sv").read_text()
+    # the j, k and m loops may be entered with nothing to run; i's bounds are constants
+    assert sorted(set(re.findall(r"(tri_nest_L\d+)_empty_q <=", ecp5))) == ["tri_nest_L5", "tri_nest_L7", "tri_nest_L9"], ecp5
+    assert "_empty_q" not in default
+
+
+def test_arguments_and_addresses_are_selected_by_registers_and_pulses(tmp_path: Path) -> None:
+    rtl = (_compile(tmp_path, "default") / "rtl" / "tri_nest.sv").read_text()
+    assert "assign v_n = busy ? n_q : n;" in rtl
+    # b's port 0: two loads and a store under predicates; its address and data see none of them
+    address = re.search(r"assign b_address0 = (.*);", rtl)
+    data = re.search(r"assign b_d0 = (.*);", rtl)
+    enable = re.search(r"assign b_ce0 = (.*);", rtl)
+    assert address and data and enable, rtl
+    assert "v_sgt" in enable.group(1)
+    assert "v_" not in re.sub(r"v_(add|s_reg)\w*", "", address.group(1) + data.group(1)).replace("addr_", ""), rtl
+
+
+def test_ecp5_loop_control_matches_c(tmp_path: Path) -> None:
+    _compile(tmp_path, "ecp5")
+    (tmp_path / "o").mkdir()
+    for f in (tmp_path / "o_ecp5").iterdir():
+        f.rename(tmp_path / "o" / f.name)
+    cosim_random(tmp_path, SOURCE, "tri_nest", runs=4)  # on the ECP5 RTL in the folder

@@ -42,6 +42,7 @@ from hls.ir.hir import (
 )
 from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg
 from hls.ir.kernel import KernelFunction, Partition
+from hls.scheduler.target import Target
 
 _BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "eq": "==", "ne": "!=",
         "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}  # fmt: skip
@@ -102,6 +103,9 @@ class _Builder:
     anchor: dict[TimeVar, tuple[TimeVar, int]] = field(default_factory=dict)
     # iterators of unpipelined loops -> (iteration start, next_iter, the register holding them)
     held: dict[Value, tuple[TimeVar, Time, str]] = field(default_factory=dict)
+    # those iterators' values in the next cycle: (a wire of their register's input, its width,
+    # its expression), the wire made when a loop first reads it
+    held_next: dict[Value, tuple[str, int, str]] = field(default_factory=dict)
     # scalar arguments -> the register sampling them as a run starts
     sampled: dict[Value, str] = field(default_factory=dict)
     # iterators of pipelined loops that never come back to their initial value -> (the loop's
@@ -109,6 +113,8 @@ class _Builder:
     entry: dict[Value, tuple[str, int, TimeVar]] = field(default_factory=dict)
     # a loop entered with no iteration to run finishes a cycle later (the target's choice)
     registered_empty_exit: bool = False
+    # pipeline delays of at least this many cycles are RAM delay lines (0: never; the target's choice)
+    delay_line_min: int = 0
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -387,6 +393,12 @@ class _Builder:
         if ii is None or op.by <= ii:
             # the region restarts no sooner than ``by`` cycles later: one register captured on time
             self.regs.append(RtlReg(name, w, src, self.pulse(op.at), None, f"delay {op.by}"))
+        elif self.delay_line_min and op.by >= max(3, self.delay_line_min):
+            # a free-running delay in distributed RAM (the stages would be op.by * w flip-flops)
+            self.libs.add("hls_delay_line.sv")
+            self.wires.append(RtlWire(name, w, None, f"delay {op.by}, a RAM delay line"))
+            self.instances.append(RtlInstance("hls_delay_line", f"u_{name}", (("W", str(w)), ("D", str(op.by))),
+                                              (("clk", "ap_clk"), ("rst", "ap_rst"), ("d", src), ("q", name))))  # fmt: skip
         else:
             prev = src
             for k in range(1, op.by + 1):
@@ -456,6 +468,7 @@ class _Builder:
             held = f"v_{op.iv.name}_held"
             self.wires.append(RtlWire(held, w, f"{w}'($signed({cur}))" if cw != w else cur, f"iterator {op.iv.name} after its first cycle"))
             self.held[op.iv] = (op.iter_time, op.next_iter, held)
+            self.held_next[op.iv] = (f"{n}_cur_next", cw, f"{ti} ? {cand} : {cur}")
         self.regs.append(RtlReg(next_q, cw, f"{n}_ahead", ti, None, f"loop {n}: the next iterator"))
         self.regs.append(RtlReg(bound_q, bw, bound_in, start, None))
         self.wires.append(RtlWire(cand, cw, f"{start} ? {init} : {next_q}"))
@@ -486,6 +499,22 @@ class _Builder:
         self.referenced.update((first, ahead, ahead_entry, ahead_next))
         test_entry = self.loop_test(op, ahead_entry, bound_in, cw, narrow is not None)
         test_next = self.loop_test(op, ahead_next, bound_q, cw, narrow is not None)
+        entry_test = self.loop_test(op, first, bound_in, cw, narrow is not None)
+        if op.init in self.const_val and bound_in == self.resize_expr(op.bound, self.held.get(op.bound, (None, None, ""))[2], cw):
+            # the bound is an enclosing loop's iterator register: whether the first iteration
+            # runs is registered a cycle ahead from that register's input (exact in every cycle),
+            # so the compare is off the paths of the iteration-start pulse
+            entry_q = f"{n}_entry_q"
+            wire, ww, expr = self.held_next[op.bound]
+            if wire not in self.referenced:
+                self.wires.append(RtlWire(wire, ww, expr, "the iterator register's input"))
+                self.referenced.add(wire)
+            bound_next = wire if ww == cw else f"{wire}[{cw - 1}:0]" if ww > cw else f"{cw}'($signed({wire}))"
+            if ww > cw:
+                self.unused.append(f"{wire}[{ww - 1}:{cw}]")
+            self.regs.append(RtlReg(entry_q, 1, self.loop_test(op, first, bound_next, cw, narrow is not None), None, None,
+                                    f"loop {n}: would its first iteration run, a cycle ahead"))  # fmt: skip
+            entry_test = entry_q
         # whether the iteration after this one runs, decided while this one starts
         self.regs.append(RtlReg(cont_q, 1, f"{start} ? {test_entry} : {test_next}", ti, None,
                                 f"loop {n}: the next iteration runs"))  # fmt: skip
@@ -498,14 +527,13 @@ class _Builder:
             # entry the flags are not looked at (the loop clears them as it starts).
             flags = " | ".join(f"(|r_{m.name})" for m in op.exits)
             later = f"{cont_q} & ~({flags})"
-        self.wires.append(RtlWire(cont, 1, f"{start} ? {self.loop_test(op, first, bound_in, cw, narrow is not None)} : {later}"))
+        self.wires.append(RtlWire(cont, 1, f"{start} ? {entry_test} : {later}"))
         self._replace_wire(ti, f"{go} & {cont}")
         if self.registered_empty_exit and not (op.init in self.const_val and op.bound in self.const_val):
             # a loop entered with no iteration to run finishes a cycle later, from a register: the
             # code after it (often the next loop's entry test) does not follow this entry test in
             # the same cycle, a chain as long as the row of loops that may be empty
             empty = f"{n}_empty_q"
-            entry_test = self.loop_test(op, first, bound_in, cw, narrow is not None)
             self.regs.append(RtlReg(empty, 1, f"{start} & ~({entry_test})", None, "1'b0", f"loop {n}: entered with no iteration"))
             self._replace_wire(tf, f"({go} & ~{start} & ~{cont}) | {empty}")
         else:
@@ -527,6 +555,15 @@ class _Builder:
         if v.width > width:
             return self.slice(v, width)
         return f"{width}'($signed({self.ref(v)}))"
+
+    def resize_expr(self, v: Value, e: str, width: int) -> str:
+        """The expression ``e`` of ``v``'s width at ``width`` bits, as ``resize`` makes it (no
+        unused-bit bookkeeping: for comparing and for register inputs)."""
+        if not e or v in self.const_val or v.width == width:
+            return e
+        if v.width > width:
+            return f"{e}[{width - 1}:0]" if width > 1 or v.width > 1 else e
+        return f"{width}'($signed({e}))"
 
     def extend_expr(self, e: str, width: int, to: int, signed: bool) -> str:
         if to == width:
@@ -631,10 +668,15 @@ def _bank_elements(part: Partition, bank: int, flats: list[int]) -> tuple[int, .
     return tuple(out)
 
 
-def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], registered_empty_exit: bool = False) -> RtlModule:
-    """Pass entry point: the RTL model of ``fn`` (``registered_empty_exit``: a loop entered
-    with no iteration to run finishes a cycle later, from a register)."""
-    b = _Builder(fn, registered_empty_exit=registered_empty_exit)
+def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], target: Target | None = None) -> RtlModule:
+    """Pass entry point: the RTL model of ``fn``; ``target`` chooses whether a loop entered with
+    no iteration to run finishes a cycle later (from a register) and which pipeline delays are
+    RAM delay lines."""
+    b = _Builder(
+        fn,
+        registered_empty_exit=target.registered_empty_exit if target else False,
+        delay_line_min=target.delay_line_min if target else 0,
+    )
     ports: list[RtlPort] = [
         RtlPort("ap_clk", "input", 1),
         RtlPort("ap_rst", "input", 1, "synchronous, active high"),

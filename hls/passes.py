@@ -53,8 +53,8 @@ PIPELINE: tuple[PassInfo, ...] = (
     PassInfo("dependences", "deps", lambda model, ctx: dependences(model), verify_affine, deps_to_text, ".deps",
              lambda model: {"deps.json": deps_to_json(model), "deps.txt": deps_to_text(model)}),
     PassInfo("schedule", "hir", lambda model, ctx: schedule(model, ctx.schedule_options), verify_hir, print_hir, ".hir"),
-    PassInfo("lower-to-sv", "sv", lambda hir, ctx: lower_to_sv(hir, ctx.interface_for(hir), ctx.header, ctx.schedule_options.target.registered_empty_exit),
-             None, render_module, ".sv"),
+    PassInfo("lower-to-sv", "sv", lambda hir, ctx: lower_to_sv(hir, ctx.interface_for(hir), ctx.header, ctx.schedule_options.target), None,
+             render_module, ".sv"),
 )
 
 STAGES: tuple[str, ...] = tuple(p.stage for p in PIPELINE)

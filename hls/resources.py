@@ -101,7 +101,13 @@ def estimate(fn: HirFunc, target: Target) -> Resources:
             if cls is not None:
                 out.add(lut=lut_per_bit.get(cls, 1.0) * op.result.width)
         elif isinstance(op, DelayOp):
-            out.add(ff=op.result.width * op.by)
+            if target.delay_line_min and op.by >= max(3, target.delay_line_min):
+                # a RAM delay line (lower_to_sv): 16 x 4-bit distributed RAMs of about 6 LUT4s,
+                # the output register and the pointer
+                rams = -(-op.result.width // 4) * -(-(op.by - 1) // 16)
+                out.add(lut=6 * rams, ff=op.result.width + max(1, (op.by - 2).bit_length()))
+            else:
+                out.add(ff=op.result.width * op.by)
         elif isinstance(op, ForOp):
             out.add(ff=op.iv.width, lut=2 * op.iv.width)  # the iterator, its increment and exit test
     written = written_ports(fn)

@@ -72,6 +72,12 @@ class Target:
         return bool(self.data.get("registered_empty_exit", False))
 
     @property
+    def delay_line_min(self) -> int:
+        """Pipeline delays of at least this many cycles are RAM delay lines, not rows of
+        registers (0: never)."""
+        return int(self.data.get("delay_line_min", 0))
+
+    @property
     def loop_entry_ns(self) -> float:
         """The delay of a loop controller's entry test and what its decision drives, chained
         after the arithmetic of the loop's bounds (0 where the target does not count it)."""

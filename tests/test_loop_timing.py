@@ -1,11 +1,13 @@
 """Loop control off the critical paths (#13): on the ECP5 target a bound computed in the cycle its
 loop starts is registered first (the entry test's delay is in the chaining budget), and a loop
-entered with nothing to run finishes from a register; on every target the arguments are
-selected by ``busy`` and the memory ports' addresses and data by the pulses alone."""
+entered with nothing to run finishes from a register; on every target a loop bounded by an
+enclosing loop's iterator decides its first iteration a cycle ahead, the arguments are selected
+by ``busy`` and the memory ports' addresses and data by the pulses alone."""
 
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 from conftest import cosim_random, run_hls
@@ -53,7 +55,14 @@ def test_ecp5_empty_loops_finish_from_a_register(tmp_path: Path) -> None:
 
 
 def test_arguments_and_addresses_are_selected_by_registers_and_pulses(tmp_path: Path) -> None:
-    rtl = (_compile(tmp_path, "default") / "rtl" / "tri_nest.sv").read_text()
+    out = _compile(tmp_path, "default")
+    rtl = (out / "rtl" / "tri_nest.sv").read_text()
+    files = [str(out / "rtl" / f) for f in (out / "rtl" / "filelist.f").read_text().split()]
+    lint = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", "tri_nest", *files], capture_output=True, text=True)
+    assert lint.returncode == 0 and not lint.stderr.strip(), lint.stderr
+    # j < i and k < i: whether the first iteration runs, registered from i's register input
+    assert sorted(re.findall(r"(tri_nest_L\d+)_entry_q <= ", rtl)) == ["tri_nest_L5", "tri_nest_L7"], rtl
+    assert "tri_nest_L3_cur_next = t_ti0 ? tri_nest_L3_cand : tri_nest_L3_cur;" in rtl
     assert "assign v_n = busy ? n_q : n;" in rtl
     # b's port 0: two loads and a store under predicates; its address and data see none of them
     address = re.search(r"assign b_address0 = (.*);", rtl)

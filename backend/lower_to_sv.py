@@ -68,8 +68,9 @@ class _Access:
     enable: str
     address: str
     data: str | None  # stores only
-    # the pulse alone: what selects the address (no two accesses of a port are pulsed in one
-    # cycle, the schedule verifier's port check, so the predicate need not be waited for)
+    # the pulse alone: what selects the address and the data (no two accesses of a port are
+    # pulsed in one cycle, the schedule verifier's port check, so the predicate need not be
+    # waited for)
     pulse: str
 
 
@@ -500,18 +501,20 @@ class _Builder:
         test_entry = self.loop_test(op, ahead_entry, bound_in, cw, narrow is not None)
         test_next = self.loop_test(op, ahead_next, bound_q, cw, narrow is not None)
         entry_test = self.loop_test(op, first, bound_in, cw, narrow is not None)
-        if op.init in self.const_val and bound_in == self.resize_expr(op.bound, self.held.get(op.bound, (None, None, ""))[2], cw):
-            # the bound is an enclosing loop's iterator register: whether the first iteration
-            # runs is registered a cycle ahead from that register's input (exact in every cycle),
-            # so the compare is off the paths of the iteration-start pulse
+        holder = self.held.get(op.bound)
+        if op.init in self.const_val and holder is not None and self.now is not None and self._within_iteration(self.now, *holder[:2]):
+            # the bound is an enclosing loop's iterator register (ref gave its held wire): whether
+            # the first iteration runs is registered a cycle ahead from that register's input
+            # (exact in every cycle), so the compare is off the iteration-start pulse's paths
             entry_q = f"{n}_entry_q"
             wire, ww, expr = self.held_next[op.bound]
             if wire not in self.referenced:
                 self.wires.append(RtlWire(wire, ww, expr, "the iterator register's input"))
                 self.referenced.add(wire)
-            bound_next = wire if ww == cw else f"{wire}[{cw - 1}:0]" if ww > cw else f"{cw}'($signed({wire}))"
-            if ww > cw:
-                self.unused.append(f"{wire}[{ww - 1}:{cw}]")
+            # at the bound's width here (bw), as bound_in is
+            bound_next = wire if ww == bw else f"{wire}[{bw - 1}:0]" if ww > bw else f"{bw}'($signed({wire}))"
+            if ww > bw:
+                self.unused.append(f"{wire}[{ww - 1}:{bw}]")
             self.regs.append(RtlReg(entry_q, 1, self.loop_test(op, first, bound_next, cw, narrow is not None), None, None,
                                     f"loop {n}: would its first iteration run, a cycle ahead"))  # fmt: skip
             entry_test = entry_q
@@ -555,15 +558,6 @@ class _Builder:
         if v.width > width:
             return self.slice(v, width)
         return f"{width}'($signed({self.ref(v)}))"
-
-    def resize_expr(self, v: Value, e: str, width: int) -> str:
-        """The expression ``e`` of ``v``'s width at ``width`` bits, as ``resize`` makes it (no
-        unused-bit bookkeeping: for comparing and for register inputs)."""
-        if not e or v in self.const_val or v.width == width:
-            return e
-        if v.width > width:
-            return f"{e}[{width - 1}:0]" if width > 1 or v.width > 1 else e
-        return f"{width}'($signed({e}))"
 
     def extend_expr(self, e: str, width: int, to: int, signed: bool) -> str:
         if to == width:

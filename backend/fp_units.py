@@ -154,8 +154,8 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
                   ("Result_Precision_Type", "Double" if kind == "fpext" else "Single"))  # fmt: skip
         formats = (*_format_params(w_in, "I"), *_format_params(w_out, "O"))
         if kind == "fpext":
-            return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, "hls_fp_ext_core", formats, (("a", "a"),),
-                          ("hls_fp_ext_core.sv", _CLZ))  # fmt: skip
+            return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, "hls_fp_ext_core", (*formats, ("LATENCY", "LATENCY")),
+                          (("a", "a"),), ("hls_fp_ext_core.sv", _CLZ, _PIPE), True)  # fmt: skip
         return FpUnit(f"hls_{kind}", (("a", w_in),), w_out, lat, config, w_out, "hls_fp_trunc_core", (*formats, ("LATENCY", "LATENCY")),
                       (("a", "a"),), ("hls_fp_trunc_core.sv", _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip
     if kind in ("sitofp", "uitofp"):

@@ -20,7 +20,7 @@ from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
-from hls.ir.evaluate import signed_value
+from hls.ir.evaluate import signed_bits, signed_value
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -454,7 +454,7 @@ class _Builder:
             init, bound_in = self.ref(op.init), self.ref(op.bound)
         else:
             (lo, hi), iters = narrow
-            cw = max(_signed_bits(lo, hi), _signed_bits(*bound_range))
+            cw = max(signed_bits(lo, hi), signed_bits(*bound_range))
             bw = cw
             init, bound_in = self.resize(op.init, cw), self.resize(op.bound, cw)
             self.ranges[op.iv] = iters
@@ -794,14 +794,6 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
     )  # fmt: skip
 
 
-def _signed_bits(lo: int, hi: int) -> int:
-    """The fewest two's complement bits holding every integer in [lo, hi]."""
-    n = 1
-    while not (-(1 << (n - 1)) <= lo and hi < (1 << (n - 1))):
-        n += 1
-    return n
-
-
 def _iterator_ranges(
     op: ForOp, init: tuple[int, int] | None, bound: tuple[int, int] | None
 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
@@ -823,7 +815,7 @@ def _iterator_ranges(
         counter = (min(il, last + op.step), ih)
         body = (min(ih, last), ih)
     w = op.iv.width
-    if counter[0] < -(1 << (w - 1)) or counter[1] >= (1 << (w - 1)) or _signed_bits(*counter) >= op.cmp_width:
+    if counter[0] < -(1 << (w - 1)) or counter[1] >= (1 << (w - 1)) or signed_bits(*counter) >= op.cmp_width:
         return None
     return counter, body
 

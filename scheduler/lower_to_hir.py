@@ -25,7 +25,7 @@ import islpy as isl
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
-from hls.ir.evaluate import eval_expr, signed_value, trip_count
+from hls.ir.evaluate import eval_expr, signed_bits, signed_value, trip_count
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -170,6 +170,7 @@ class _Segment:
         self.dag = Dag()
         self.items: list[_Pending] = []
         self.producer: dict[Value, int] = {}  # value -> index in items
+        self.extensions: dict[Value, str] = {}  # the results of sign and zero extensions: their kinds
         self.vars: dict[Variable, Value] = {}
         self.dirty: set[Variable] = set()
         self.solved: tuple[list[int], int, dict[int, int]] | None = None  # set when the caller searched the II
@@ -215,6 +216,8 @@ class _Segment:
         if folded is not None:
             return self.ctx.const(folded, width)
         res = self.ctx.value(hint or kind, width)
+        if kind in ("sext", "zext"):
+            self.extensions[res] = kind
         delay = self.target.comb_delay(kind, max(v.width for v in operands), const_shift)
         self._emit(DagNode(0, delay, None, width), res, operands, lambda ops, at, k=kind, r=res, lc=loc: CombOp(r, k, ops, at, lc), loc)
         return res
@@ -540,8 +543,11 @@ class _Segment:
             for x, factor in ((a, b), (b, a)):
                 if (known := self.ctx.const_value.get(factor)) is not None:
                     reduced = self.by_constant(x, known, w, e.loc)
-                    return reduced if reduced is not None else self.comb("mul", [a, b], w, e.loc)
-            if isinstance(e.lhs, Const) or isinstance(e.rhs, Const):
+                    if reduced is not None:
+                        return reduced
+                    break
+            by_const = isinstance(e.lhs, Const) or isinstance(e.rhs, Const) or a in self.ctx.const_value or b in self.ctx.const_value
+            if by_const and not self.target.constant_product_unit:
                 return self.comb("mul", [a, b], w, e.loc)
             return self.unit("mul", [a, b], w, e.loc)
         if e.op in ("/", "%"):
@@ -717,6 +723,15 @@ class _Segment:
             for v in it.operands:
                 if v in valid and starts[it.node] > valid[v]:
                     needs.setdefault(v, set()).add(starts[it.node] - valid[v])
+        # a sign or zero extension needed later is made again where it is needed, from its
+        # operand held instead: the delay holds the narrow value (an iterator of a few bits, not
+        # its C type's 32)
+        extended: dict[Value, set[int]] = {}
+        for v in [v for v in needs if v in self.extensions and self.items[self.producer[v]].operands[0] not in self.extensions]:
+            u = self.items[self.producer[v]].operands[0]
+            extended[v] = needs.pop(v)
+            if u in valid:
+                needs.setdefault(u, set()).update(valid[v] + k - valid[u] for k in extended[v])
         delayed: dict[tuple[Value, int], Value] = {}
         out: list[tuple[tuple[int, float], Op]] = []
         for v, ks in needs.items():
@@ -733,6 +748,15 @@ class _Segment:
                 return v
             assert when > valid[v], f"{v!r} used before it is valid"
             return delayed[(v, when - valid[v])]
+
+        for v, ks in extended.items():
+            item = self.items[self.producer[v]]
+            for k in sorted(ks):
+                d = self.ctx.value(f"{v.name}_d", v.width)
+                when = valid[v] + k
+                extension = CombOp(d, self.extensions[v], [at_time(item.operands[0], when, 0)], start + when, item.loc)
+                out.append(((when, self.producer_order(v) + 0.5 + k * 1e-4), extension))
+                delayed[(v, k)] = d
 
         sink_values: list[Value] = []
         for order, it in enumerate(self.items):
@@ -1743,11 +1767,34 @@ class _Lowering:
         nest = flat.loops
         inner = nest[-1]
         regs: list[MemRef] = []
-        ivs: list[Value] = []
+        ivs: list[Value] = []  # the iterators, at their C types' widths
+        # a level counts at the width of its values (through the one past its last, which the
+        # outermost level stores; isl's bounds of a triangular nest), sign-extended where the body
+        # reads it: at the C type's width the 32-bit increments and compares chained into the
+        # registers' bypass (jacobi-2d, gramschmidt on ECP5)
+        narrow: dict[int, Value] = {}  # level: its iterator at the narrow width
+
+        def value_range(k: int, lp: For) -> tuple[int, int] | None:
+            if k == flat.param_level:
+                return None
+            if flat.trips is not None:
+                c0 = eval_expr(lp.init, {})
+                if c0 is None:
+                    return None
+                ends = [c0, c0 + (flat.trips[k] - 1) * lp.step]
+            elif flat.points is not None and flat.param_level is None:
+                level = flat.points.project_out(isl.dim_type.set, k + 1, len(nest) - k - 1).project_out(isl.dim_type.set, 0, k)
+                ends = [int(x.sample_point().get_coordinate_val(isl.dim_type.set, 0).to_python()) for x in (level.lexmin(), level.lexmax())]
+            else:
+                return None
+            return min(ends) + min(lp.step, 0), max(ends) + max(lp.step, 0)
+
         starts: dict[Variable, int] = {}
         for k, lp in enumerate(nest):
             w = _int_type(lp.var).width
-            reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", w, (), 1, 0, 1, _int_type(lp.var).signed, lp.loc)
+            values = value_range(k, lp)
+            nw = w if values is None else min(w, signed_bits(*values))
+            reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", nw, (), 1, 0, 1, _int_type(lp.var).signed or nw < w, lp.loc)
             held = seg.load(reg, [], None, lp.loc)
             if k == flat.param_level:  # its first value from the enclosing iterators
                 seg.loops = loops
@@ -1756,10 +1803,22 @@ class _Lowering:
                 start = flat.start[len(starts)] if flat.start is not None else eval_expr(lp.init, starts)
                 assert start is not None  # the bounds read constants and outer iterators only
                 starts[lp.var] = start
-                initial = ctx.const(start, w)
-            ivs.append(seg.comb("select", [first, initial, held], w, lp.loc, lp.var.name))
+                initial = ctx.const(start, nw)
+            iv = seg.comb("select", [first, initial, held], nw, lp.loc, lp.var.name)
+            if nw < w:
+                narrow[k] = iv
+                iv = seg.comb("sext", [iv], w, lp.loc, lp.var.name)
+            ivs.append(iv)
             regs.append(reg)
         seg.loops = loops + list(zip(nest, ivs))
+
+        def counter(k: int) -> Value:
+            """Level ``k``'s iterator as it counts (narrow or not)."""
+            return narrow.get(k, ivs[k])
+
+        def narrowed(k: int, v: Value) -> Value:
+            """``v``, a value of level ``k``'s iterator (in range), at the width it counts at."""
+            return seg.comb("trunc", [v], narrow[k].width, nest[k].loc) if k in narrow else v
 
         def level_value(lp: For, e: Expr, values: list[Value]) -> Value:
             """``e`` (a bound of ``lp``) for the levels of the nest at ``values``, as ``lp``'s iterator."""
@@ -1772,19 +1831,19 @@ class _Lowering:
             w = ivs[k].width
             if flat.trips is not None and k != flat.param_level:
                 first_value = eval_expr(lp.init, {}) or 0
-                return ctx.const(first_value + (flat.trips[k] - 1) * lp.step, w)
+                return ctx.const(first_value + (flat.trips[k] - 1) * lp.step, counter(k).width)
             bound = level_value(lp, lp.bound, ivs)
             if lp.cmp in ("<=", ">="):
-                return bound
-            return seg.comb("add", [bound, ctx.const(-lp.step, w)], w, lp.loc, f"{lp.var.name}_end")
+                return narrowed(k, bound)
+            return narrowed(k, seg.comb("add", [bound, ctx.const(-lp.step, w)], w, lp.loc, f"{lp.var.name}_end"))
 
         # per level below the outermost: is its iterator at its first / last value
         at_first: list[Value | None] = [None]
         at_last: list[Value | None] = [None]
         for k in range(1, len(nest)):
-            lp, cur = nest[k], ivs[k]
-            at_first.append(seg.comb("eq", [cur, level_value(lp, lp.init, ivs)], 1, lp.loc, f"{lp.var.name}_first"))
-            at_last.append(seg.comb("eq", [cur, last_value(lp, k)], 1, lp.loc, f"{lp.var.name}_last"))
+            lp = nest[k]
+            at_first.append(seg.comb("eq", [counter(k), narrowed(k, level_value(lp, lp.init, ivs))], 1, lp.loc, f"{lp.var.name}_first"))
+            at_last.append(seg.comb("eq", [counter(k), last_value(lp, k)], 1, lp.loc, f"{lp.var.name}_last"))
 
         def all_of(conds: list[Value | None], loc: SourceLoc) -> Value:
             out: Value | None = None
@@ -1826,8 +1885,9 @@ class _Lowering:
         if flat.real_trip is not None:
             inner_first = eval_expr(inner.init, {})
             assert inner_first is not None
-            real_last = ctx.const(inner_first + (flat.real_trip - 1) * inner.step, ivs[-1].width)
-            after_last[-1] = seg.comb("eq", [ivs[-1], real_last], 1, inner.loc, f"{inner.var.name}_real_last")
+            inner_iv = counter(len(nest) - 1)
+            real_last = ctx.const(inner_first + (flat.real_trip - 1) * inner.step, inner_iv.width)
+            after_last[-1] = seg.comb("eq", [inner_iv, real_last], 1, inner.loc, f"{inner.var.name}_real_last")
         for k in reversed(range(len(nest) - 1)):
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
@@ -1841,16 +1901,19 @@ class _Lowering:
             below = carries[k + 1]
             carries[k] = ends if below is None else seg.comb("and", [below, ends], 1, nest[k].loc, "wrap")
         news: list[Value] = []
-        for k, (lp, cur) in enumerate(zip(nest, ivs)):
+        news_wide: list[Value] = []  # (at the C types' widths, for the restarts' bounds)
+        for k, lp in enumerate(nest):
+            cur = counter(k)
             w = cur.width
             advanced = seg.comb("add", [cur, ctx.const(lp.step, w)], w, lp.loc, f"{lp.var.name}_next")
             if k > 0:
                 ends = at_last[k]
                 assert ends is not None
-                restart = level_value(lp, lp.init, news + ivs[k:])
+                restart = narrowed(k, level_value(lp, lp.init, news_wide + ivs[k:]))
                 advanced = seg.comb("select", [ends, restart, advanced], w, lp.loc, lp.var.name)
             carry = carries[k]
             news.append(advanced if carry is None else seg.comb("select", [carry, advanced, cur], w, lp.loc, lp.var.name))
+            news_wide.append(seg.comb("sext", [news[-1]], ivs[k].width, lp.loc, lp.var.name) if k in narrow else news[-1])
         for k, lp in enumerate(nest):
             seg.store(regs[k], [], news[k], None, lp.loc)
         return regs

@@ -66,6 +66,12 @@ class Target:
         return int(self.data.get("constant_product_digits", 2))
 
     @property
+    def constant_product_unit(self) -> bool:
+        """Whether a product by a constant of more digits than ``constant_product_digits`` is a
+        pipelined multiplier, as a product of two variables is (else one combinational op)."""
+        return bool(self.data.get("constant_product_unit", False))
+
+    @property
     def registered_empty_exit(self) -> bool:
         """Whether a loop entered with no iteration to run finishes a cycle later, from a register
         (the code after it then does not follow its entry test in the same cycle)."""

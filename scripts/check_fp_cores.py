@@ -43,6 +43,7 @@ def target_latencies(target: str = "default") -> dict[str, int]:
                 for f in (32, 64):
                     found[check.format(t=t, f=f)] = fp[kind][int(max(f, int(t[1:])) > 32)]
     found["fptrunc"] = fp["fptrunc"][1]
+    found["fpext"] = fp["fpext"][1]
     return found
 
 
@@ -53,6 +54,7 @@ def bench_parameters(target: str = "default") -> dict[str, int]:
     for kind in CONVERSIONS:
         params[f"L_{kind.upper()}_N"], params[f"L_{kind.upper()}_W"] = fp[kind]
     params["L_FPTRUNC"] = fp["fptrunc"][1]
+    params["L_FPEXT"] = fp["fpext"][1]
     return params
 
 

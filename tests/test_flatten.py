@@ -8,6 +8,7 @@ share one pipeline; the cost model, ``loop_flatten off`` and ``--no-flatten`` ke
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -385,3 +386,18 @@ def test_padding_stays_within_the_iterator_type(tmp_path: Path) -> None:
     report = _synth(tmp_path, "narrow_rows", "--no-transform")
     assert all(lp["trip_count"] is None or lp["trip_count"] <= 7 * 8 for lp in report["loops"] if lp["flattened"])
     assert _cosim(tmp_path, "narrow_rows")["status"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("top", "widths"),
+    [("mac", [("i_it", "i4"), ("k_it", "i4"), ("j_it", "i5")]), ("down", [("i_it", "i4"), ("j_it", "i4")]),
+     ("tetra", [("i_it", "i4"), ("j_it", "i4"), ("k_it", "i4")])],
+)
+def test_levels_count_at_the_width_of_their_values(tmp_path: Path, top: str, widths: list[tuple[str, str]]) -> None:
+    """A flattened level counts at the width of its values through the one past its last (mac's
+    j: 0 .. 12, five bits; down's i: 7 .. -1 by -2, four; in tetra's triangle isl's bounds, j:
+    1 .. 7): at the C type's width the increments and compares of 32 bits chained into the
+    registers' bypass (#13)."""
+    _synth(tmp_path, top)
+    hir = (tmp_path / top / f"{top}.hir").read_text()
+    assert re.findall(r"%(\w+_it) = hir\.alloca : !memref<(i\d+), reg", hir) == widths, hir

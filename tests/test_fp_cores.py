@@ -38,7 +38,7 @@ def _lint_cases() -> list[tuple[str, dict[str, str]]]:
             for signed in ("1'b0", "1'b1"):
                 cases += [("hls_int_to_fp_core", {"IW": str(w), "SIGNED": signed, **fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6)]
                 cases += [("hls_fp_to_int_core", {**fmt, "OW": str(w), "UNSIGNED": signed, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5)]
-    cases.append(("hls_fp_ext_core", {"EWI": "8", "MWI": "23", "EWO": "11", "MWO": "52"}))
+    cases += [("hls_fp_ext_core", {"EWI": "8", "MWI": "23", "EWO": "11", "MWO": "52", "LATENCY": str(lat)}) for lat in (0, 1, 2, 3)]
     cases += [("hls_fp_trunc_core", {"EWI": "11", "MWI": "52", "EWO": "8", "MWO": "23", "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4)]
     return cases
 
@@ -50,7 +50,7 @@ LINT_CASES = _lint_cases()
 def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     files = [LIB / f"{module}.sv"] + ([LIB / "hls_fp_round_core.sv"] if module in ROUNDING else [])
     files += [LIB / "hls_fp_round_prep.sv"] if module in ROUNDING or module == "hls_fp_round_core" else []
-    files += [LIB / "hls_fp_pipe.sv"] if module in PIPELINED or module in ROUNDING or module in ("hls_fp_round_core", "hls_fp_to_int_core", "hls_int_to_fp_core", "hls_fp_trunc_core") else []
+    files += [LIB / "hls_fp_pipe.sv"] if module in PIPELINED or module in ROUNDING or module in ("hls_fp_round_core", "hls_fp_to_int_core", "hls_int_to_fp_core", "hls_fp_trunc_core", "hls_fp_ext_core") else []
     files += [LIB / "hls_fp_classify.sv"] if module in PIPELINED else []
     files += [LIB / "hls_fp_clz.sv"] if module in NORMALISING else []
     files += [LIB / "hls_mul.sv"] if module == "hls_fp_mul_core" else []

@@ -103,3 +103,11 @@ def trip_count(init: int, cmp: str, bound: int, step: int) -> int:
         return 0 if last < init else (last - init) // step + 1
     last = bound + 1 if cmp == ">" else bound
     return 0 if last > init else (init - last) // (-step) + 1
+
+
+def signed_bits(lo: int, hi: int) -> int:
+    """The fewest two's complement bits holding every integer in [lo, hi]."""
+    n = 1
+    while not (-(1 << (n - 1)) <= lo and hi < (1 << (n - 1))):
+        n += 1
+    return n

@@ -58,9 +58,15 @@ module hls_fp_div_core #(
   assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
       : (a_inf && b_inf) || (a_zero && b_zero) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
       : a_inf || b_zero ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
+  // a significand's leading zeros: none when the exponent field is not zero, else those of the
+  // fraction below a zero. Counted on the fraction beside the exponent's test: after it (on the
+  // significand), the test and the count's tree were one path (10.4 ns on ECP5 in trisolv)
   logic [MW:0] shifted_a_unused, shifted_b_unused;
-  hls_fp_clz #(MW + 1, LW) u_clza (.x(siga), .n(lza), .shifted(shifted_a_unused));
-  hls_fp_clz #(MW + 1, LW) u_clzb (.x(sigb), .n(lzb), .shifted(shifted_b_unused));
+  logic [LW-1:0] lzfa, lzfb;
+  hls_fp_clz #(MW + 1, LW) u_clza (.x({1'b0, ai[MW-1:0]}), .n(lzfa), .shifted(shifted_a_unused));
+  hls_fp_clz #(MW + 1, LW) u_clzb (.x({1'b0, bi[MW-1:0]}), .n(lzfb), .shifted(shifted_b_unused));
+  assign lza = ai[W-2:MW] != 0 ? '0 : lzfa;
+  assign lzb = bi[W-2:MW] != 0 ? '0 : lzfb;
   // the counts' cut: the exponent without the counts, and the counts beside the significands
   logic [MW:0] siga2, sigb2;
   logic [LW-1:0] lza2, lzb2;

@@ -1,18 +1,27 @@
 // hls_fp_ext_core: written by hls. Widens a float of EWI exponent and MWI fraction bits to a
 // format with at least as many of each (binary32 to binary64: C's (double)f), exactly;
-// subnormal inputs become normal; a NaN comes back quieted (cvtss2sd). Combinational.
+// subnormal inputs become normal; a NaN comes back quieted (cvtss2sd).
+// Pipelined: the result of the operand presented in cycle t (ce high) is on r LATENCY enabled
+// cycles later; LATENCY = 0 is combinational. From LATENCY 2 the operand is registered first
+// (a shared unit's operand multiplexer, then the normalisation of a subnormal: 11 ns on ECP5);
+// the rest of the latency is output registers.
 `default_nettype none
 
 module hls_fp_ext_core #(
     parameter int EWI = 8,
     parameter int MWI = 23,
     parameter int EWO = 11,
-    parameter int MWO = 52
+    parameter int MWO = 52,
+    parameter int LATENCY = 0
 ) (
+    input  logic             clk,
+    input  logic             ce,
     input  logic [EWI+MWI:0] a,
     output logic [EWO+MWO:0] r
 );
   localparam int WI = EWI + MWI + 1;
+  localparam int WO = EWO + MWO + 1;
+  localparam int IC = LATENCY >= 2 ? 1 : 0;  // the input register
   localparam int LW = $clog2(MWI + 1);
   localparam logic [EWI-1:0] EMAXI = '1;
   localparam logic [EWO-1:0] EMAXO = '1;
@@ -23,19 +32,23 @@ module hls_fp_ext_core #(
   logic [EWI-1:0] ea;
   logic [MWI-1:0] fa, fa_norm, fsub;
   logic [LW-1:0] lz;
+  logic [WI-1:0] ai;
+  logic [WO-1:0] result;
 
-  assign ea = a[WI-2:MWI];
-  assign fa = a[MWI-1:0];
+  hls_fp_pipe #(WI, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+  assign ea = ai[WI-2:MWI];
+  assign fa = ai[MWI-1:0];
   // a subnormal 0.f * 2^(1 - bias): its leading one becomes the implicit bit
   hls_fp_clz #(MWI, LW) u_clz (.x(fa), .n(lz), .shifted(fa_norm));
   assign fsub = fa_norm << 1;
 
   always_comb begin
-    if (ea == EMAXI) r = {a[WI-1], EMAXO, fa != 0 || fa[MWI-1], fa[MWI-2:0], {(MWO - MWI) {1'b0}}};
-    else if (ea != 0) r = {a[WI-1], EWO'(ea) + REBIAS, fa, {(MWO - MWI) {1'b0}}};
-    else if (fa == 0) r = {a[WI-1], {(EWO + MWO) {1'b0}}};
-    else r = {a[WI-1], REBIAS - EWO'(lz), fsub, {(MWO - MWI) {1'b0}}};
+    if (ea == EMAXI) result = {ai[WI-1], EMAXO, fa != 0 || fa[MWI-1], fa[MWI-2:0], {(MWO - MWI) {1'b0}}};
+    else if (ea != 0) result = {ai[WI-1], EWO'(ea) + REBIAS, fa, {(MWO - MWI) {1'b0}}};
+    else if (fa == 0) result = {ai[WI-1], {(EWO + MWO) {1'b0}}};
+    else result = {ai[WI-1], REBIAS - EWO'(lz), fsub, {(MWO - MWI) {1'b0}}};
   end
+  hls_fp_pipe #(WO, LATENCY - IC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

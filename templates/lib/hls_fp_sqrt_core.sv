@@ -51,8 +51,12 @@ module hls_fp_sqrt_core #(
   logic [W-1:0] ai;
   hls_fp_pipe #(W, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
   hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
+  // the significand's leading zeros, counted on the fraction beside the exponent's test (as in
+  // hls_fp_div_core)
   logic [MW:0] shifted_unused;
-  hls_fp_clz #(MW + 1, LW) u_clz (.x(siga), .n(lz), .shifted(shifted_unused));
+  logic [LW-1:0] lzf;
+  hls_fp_clz #(MW + 1, LW) u_clz (.x({1'b0, ai[MW-1:0]}), .n(lzf), .shifted(shifted_unused));
+  assign lz = ai[W-2:MW] != 0 ? '0 : lzf;
   // the exponent's parity (which shifts the radicand) without the subtraction's carries; the
   // exponent itself after the decoding's register, beside row 0 (the leading-zero count and the
   // exponent's sums in one cycle: 12 ns on ECP5)

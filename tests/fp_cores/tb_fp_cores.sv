@@ -1,6 +1,6 @@
 // Every floating-point core of templates/lib for binary32 and binary64, side by side on the same
 // operands; check_fp_cores.cpp drives it and compares each output with reference.c (the host's
-// C). The pipelined cores (every one but the compares and fpext) run at the latencies given as
+// C). The pipelined cores (every one but the compares) run at the latencies given as
 // parameters (0: combinational), fed a new operand set every cycle. Integer conversions take the low bits of i for 8, 16, 32 and 64 bits, signed and unsigned
 // (k = 0..7: width 8 << k / 2, signed when k is even). Plain ports (packed arrays, named
 // connections) so that Yosys reads it too: scripts/check_fp_cores.py also checks the netlist
@@ -25,7 +25,8 @@ module tb_fp_cores #(
     parameter int L_SITOFP_W = 0,
     parameter int L_UITOFP_N = 0,
     parameter int L_UITOFP_W = 0,
-    parameter int L_FPTRUNC = 0
+    parameter int L_FPTRUNC = 0,
+    parameter int L_FPEXT = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -63,7 +64,7 @@ module tb_fp_cores #(
   hls_fp_mul_core #(11, 52, L_MUL64) u_mul64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(mul64));
   hls_fp_div_core #(11, 52, L_DIV64) u_div64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(div64));
   hls_fp_sqrt_core #(11, 52, L_SQRT64) u_sqrt64 (.clk(clk), .ce(ce), .a(a64), .r(sqrt64));
-  hls_fp_ext_core #(8, 23, 11, 52) u_ext (.a(a32), .r(ext));
+  hls_fp_ext_core #(8, 23, 11, 52, L_FPEXT) u_ext (.clk(clk), .ce(ce), .a(a32), .r(ext));
   hls_fp_trunc_core #(11, 52, 8, 23, L_FPTRUNC) u_trunc (.clk(clk), .ce(ce), .a(a64), .r(trunc));
   for (genvar k = 0; k < 6; k++) begin : g_cmp
     hls_fp_cmp_core #(8, 23, k) u_cmp32 (.a(a32), .b(b32), .r(cmp32[k]));

@@ -174,7 +174,7 @@ def test_reducer_shrinks_a_finding_and_keeps_it(tmp_path: Path) -> None:
     finding = tmp_path / "finding"
     finding.mkdir()
     (finding / "kernel.c").write_text(REJECTED)
-    reduced = reduce_finding(finding, "rejected", REJECTED_SPEC["signature"], [], jobs=2, budget=300, timeout=120)
+    reduced = reduce_finding(finding, "rejected", REJECTED_SPEC["signature"], [], jobs=2, budget=120, timeout=120)
     assert reduced is not None and reduced.exists()
     text = reduced.read_text()
     size = len("".join(text.split()))  # C-Vise re-indents: count what is not whitespace

@@ -22,7 +22,6 @@ module hls_fp_div_core #(
     output logic [EW+MW:0] r
 );
   localparam int W = EW + MW + 1;
-  localparam logic [EW-1:0] EMAX = '1;
   localparam int LW = $clog2(MW + 2);
   localparam int XW = EW + 3;
   localparam int QW = MW + 3;  // quotient bits: ma / mb is in (1/2, 2), kept to MW + 2 places
@@ -38,26 +37,26 @@ module hls_fp_div_core #(
   // a third cuts the decoding between the leading-zero counts and the shifts by them (both of a
   // 53-bit significand in one cycle: 11.6 ns on ECP5)
   localparam int DC = LATENCY >= 3 && OUT >= 4 ? 1 : 0;
-  localparam int KW = 1 + 1 + W + XW;  // sign, special, special result, exponent
+  // what the rows pass on beside the division: sign, special, the special result's sign and
+  // whether its exponent is all ones, exponent. A special result's fraction (a quieted NaN's
+  // payload) rides in the divisor's field, which the rows pass on unchanged: 64 flip-flops a
+  // row fewer for a double
+  localparam int KW = 1 + 1 + 1 + 1 + XW;
   localparam int PW = MW + 2;  // partial remainder
 
 
   // decode; both significands with their leading one at bit MW (subnormals normalised)
-  logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, special;
+  logic s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
   logic [EW-1:0] ea_eff, eb_eff;
   logic [MW:0] siga, sigb, ma, mb;
   logic [LW-1:0] lza, lzb;
-  logic [W-1:0] a_quiet, b_quiet, special_r;
+  logic [W-1:0] a_quiet_unused, b_quiet_unused;
 
   logic [W-1:0] ai, bi;
   hls_fp_pipe #(2 * W, IC) u_in (.clk(clk), .ce(ce), .d({a, b}), .q({ai, bi}));
-  hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
-  hls_fp_classify #(EW, MW) u_b (.x(bi), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(sigb), .quiet(b_quiet));
+  hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet_unused));
+  hls_fp_classify #(EW, MW) u_b (.x(bi), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(sigb), .quiet(b_quiet_unused));
   assign s = ai[W-1] ^ bi[W-1];
-  assign special = a_nan || a_inf || a_zero || b_nan || b_inf || b_zero;
-  assign special_r = a_nan ? a_quiet : b_nan ? b_quiet
-      : (a_inf && b_inf) || (a_zero && b_zero) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
-      : a_inf || b_zero ? {s, EMAX, {MW{1'b0}}} : {s, {(W - 1) {1'b0}}};
   // a significand's leading zeros: none when the exponent field is not zero, else those of the
   // fraction below a zero. Counted on the fraction beside the exponent's test: after it (on the
   // significand), the test and the count's tree were one path (10.4 ns on ECP5 in trisolv)
@@ -67,17 +66,27 @@ module hls_fp_div_core #(
   hls_fp_clz #(MW + 1, LW) u_clzb (.x({1'b0, bi[MW-1:0]}), .n(lzfb), .shifted(shifted_b_unused));
   assign lza = ai[W-2:MW] != 0 ? '0 : lzfa;
   assign lzb = bi[W-2:MW] != 0 ? '0 : lzfb;
-  // the counts' cut: the exponent without the counts, and the counts beside the significands
+  // the counts' cut: the exponent without the counts, and the counts beside the significands;
+  // the operands' classes, of which the special result is made after it
   logic [MW:0] siga2, sigb2;
   logic [LW-1:0] lza2, lzb2;
-  logic [KW-XW-1:0] kept2;
+  logic s_c, sa2, sb2, a_nan2, b_nan2, a_inf2, b_inf2, a_zero2, b_zero2;
   logic signed [XW-1:0] e_part2;
-  hls_fp_pipe #(2 * (MW + 1) + 2 * LW + KW, DC) u_count (
+  hls_fp_pipe #(2 * (MW + 1) + 2 * LW + 9 + XW, DC) u_count (
       .clk(clk), .ce(ce),
-      .d({siga, sigb, lza, lzb, s, special, special_r, XW'(ea_eff) - XW'(eb_eff) + BIAS}),
-      .q({siga2, sigb2, lza2, lzb2, kept2, e_part2}));
+      .d({siga, sigb, lza, lzb, s, ai[W-1], bi[W-1], a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, XW'(ea_eff) - XW'(eb_eff) + BIAS}),
+      .q({siga2, sigb2, lza2, lzb2, s_c, sa2, sb2, a_nan2, b_nan2, a_inf2, b_inf2, a_zero2, b_zero2, e_part2}));
   assign ma = siga2 << lza2;
   assign mb = sigb2 << lzb2;
+  // the special result: a NaN operand quieted (a's first), the default NaN for 0 / 0 and
+  // inf / inf, infinity for inf / y and x / 0, zero for x / inf and 0 / y
+  logic special, sp_sign, sp_emax, invalid;
+  logic [MW-1:0] sp_frac;
+  assign special = a_nan2 || a_inf2 || a_zero2 || b_nan2 || b_inf2 || b_zero2;
+  assign invalid = (a_inf2 && b_inf2) || (a_zero2 && b_zero2);
+  assign sp_sign = a_nan2 ? sa2 : b_nan2 ? sb2 : invalid || s_c;
+  assign sp_emax = a_nan2 || b_nan2 || invalid || a_inf2 || b_zero2;
+  assign sp_frac = a_nan2 ? {1'b1, siga2[MW-2:0]} : b_nan2 ? {1'b1, sigb2[MW-2:0]} : {invalid, {(MW - 1) {1'b0}}};
 
   // row k takes the partial remainder part[k] (below 2 mb) and appends quotient bit QW - 1 - k
   // (packed arrays: Yosys makes unpacked ones memories, which port connections cannot drive)
@@ -93,7 +102,7 @@ module hls_fp_div_core #(
   logic signed [XW-1:0] e_part0;
   hls_fp_pipe #(PW + QW + MW + 1 + KW + 2 * LW, ROWCUTS > 0 ? 1 : 0) u_decode (
       .clk(clk), .ce(ce),
-      .d({{1'b0, ma}, {QW{1'b0}}, mb, kept2, e_part2, lza2, lzb2}),
+      .d({{1'b0, ma}, {QW{1'b0}}, special ? {1'b1, sp_frac} : mb, s_c, special, sp_sign, sp_emax, e_part2, lza2, lzb2}),
       .q({part[0], quot[0], divisor[0], kept0, e_part0, lza0, lzb0}));
   assign keep[0] = {kept0, e_part0 - XW'(lza0) + XW'(lzb0)};
   for (genvar k = 0; k < QW; k++) begin : g_row
@@ -119,18 +128,21 @@ module hls_fp_div_core #(
   // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] (the exponent is already one
   // less). The selection and the remainder's sticky bit are made before the last row's register:
   // after it, the rounding's shift would follow them in one cycle (12 ns on ECP5)
-  logic s2, special2, sticky;
+  logic s2, special2, sticky, sp_sign2, sp_emax2;
   logic special3;
   logic [W-1:0] special_r2, special_r3, rounded, result;
+  logic [MW-1:0] sp_frac2;
   logic signed [XW-1:0] e2;
   logic [QW-1:0] q, sig_n, sig2;
-  logic [MW:0] divisor_unused;
+  logic divisor_unused;
 
   assign q = quot[QW];
   assign sticky = part[QW] != 0;
   assign sig_n = q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky};
-  assign divisor_unused = divisor[QW];
-  hls_fp_pipe #(QW + KW, ROWCUTS > 0 ? 1 : 0) u_last (.clk(clk), .ce(ce), .d({sig_n, keep[QW]}), .q({sig2, s2, special2, special_r2, e2}));
+  assign divisor_unused = divisor[QW][MW];
+  hls_fp_pipe #(QW + MW + KW, ROWCUTS > 0 ? 1 : 0) u_last (
+      .clk(clk), .ce(ce), .d({sig_n, divisor[QW][MW-1:0], keep[QW]}), .q({sig2, sp_frac2, s2, special2, sp_sign2, sp_emax2, e2}));
+  assign special_r2 = {sp_sign2, {EW{sp_emax2}}, sp_frac2};
   hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
       .clk(clk), .ce(ce),
       .s(s2), .e(e2), .sig(sig2),

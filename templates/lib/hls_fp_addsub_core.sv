@@ -83,18 +83,21 @@ module hls_fp_addsub_core #(
   end
   hls_fp_clz #(MW + 1, TZW) u_tza (.x(ma_reversed), .n(tza), .shifted(tz_shifted_a_unused));
   hls_fp_clz #(MW + 1, TZW) u_tzb (.x(mb_reversed), .n(tzb), .shifted(tz_shifted_b_unused));
-  hls_fp_pipe #(4 + 2 * EW + 2 * (MW + 1) + 2 * TZW, DC) u_decode (
-      .clk(clk), .ce(ce), .d({sa, sb, bi[W-1], swap, ea_eff, eb_eff, ma, mb, tza, tzb}),
-      .q({sa_d, sb_d, b_sign_d, swap_d, ea_d, eb_d, ma_d, mb_d, tza_d, tzb_d}));
+  // and the operands' classes, beside it too: after DC's register the wide ANDs and ORs were
+  // in the special result's selections, 64 bits wide (jacobi-2d on ECP5)
+  logic a_max_d, b_max_d, a_frac_d, b_frac_d;
+  hls_fp_pipe #(8 + 2 * EW + 2 * (MW + 1) + 2 * TZW, DC) u_decode (
+      .clk(clk), .ce(ce),
+      .d({sa, sb, bi[W-1], swap, &ea_eff, &eb_eff, ma[MW-1:0] != 0, mb[MW-1:0] != 0, ea_eff, eb_eff, ma, mb, tza, tzb}),
+      .q({sa_d, sb_d, b_sign_d, swap_d, a_max_d, b_max_d, a_frac_d, b_frac_d, ea_d, eb_d, ma_d, mb_d, tza_d, tzb_d}));
   assign dab_d = ea_d - eb_d;
   assign dba_d = eb_d - ea_d;
   // the special result (NaN, infinity) and the sign of an exact zero sum, from the decoded
-  // fields beside the selections (after DC's register: the fraction tests are wide ORs): the
-  // effective exponent of a NaN or infinity is its own
-  assign a_nan = &ea_d && ma_d[MW-1:0] != 0;
-  assign b_nan = &eb_d && mb_d[MW-1:0] != 0;
-  assign a_inf = &ea_d && ma_d[MW-1:0] == 0;
-  assign b_inf = &eb_d && mb_d[MW-1:0] == 0;
+  // classes beside the selections: the effective exponent of a NaN or infinity is its own
+  assign a_nan = a_max_d && a_frac_d;
+  assign b_nan = b_max_d && b_frac_d;
+  assign a_inf = a_max_d && !a_frac_d;
+  assign b_inf = b_max_d && !b_frac_d;
   assign a_quiet = {sa_d, ea_d, 1'b1, ma_d[MW-2:0]};
   assign b_quiet = {b_sign_d, eb_d, 1'b1, mb_d[MW-2:0]};
   assign special = a_nan || a_inf || b_nan || b_inf;

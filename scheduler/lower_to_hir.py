@@ -1768,14 +1768,14 @@ class _Lowering:
         inner = nest[-1]
         regs: list[MemRef] = []
         ivs: list[Value] = []  # the iterators, at their C types' widths
-        # a level counts at the width of its values (through the one past its last, which the
-        # outermost level stores; isl's bounds of a triangular nest), sign-extended where the body
-        # reads it: at the C type's width the 32-bit increments and compares chained into the
-        # registers' bypass (jacobi-2d, gramschmidt on ECP5)
+        # on a target that asks for it, a level counts at the width of its values (through the
+        # one past its last, which the outermost level stores; isl's bounds of a triangular nest),
+        # sign-extended where the body reads it: at the C type's width the 32-bit increments and
+        # compares chained into the registers' bypass (jacobi-2d, gramschmidt on ECP5)
         narrow: dict[int, Value] = {}  # level: its iterator at the narrow width
 
         def value_range(k: int, lp: For) -> tuple[int, int] | None:
-            if k == flat.param_level:
+            if k == flat.param_level or not self.ctx.opts.target.narrow_flat_iterators:
                 return None
             if flat.trips is not None:
                 c0 = eval_expr(lp.init, {})

@@ -66,6 +66,13 @@ class Target:
         return int(self.data.get("constant_product_digits", 2))
 
     @property
+    def narrow_flat_iterators(self) -> bool:
+        """Whether a flattened nest's iterator registers count at the width of their values (else
+        at their C types'). Not yet on the default target: it costs adi 20 cycles there (one more
+        cycle of drain before two of its loops), not understood yet."""
+        return bool(self.data.get("narrow_flat_iterators", False))
+
+    @property
     def constant_product_unit(self) -> bool:
         """Whether a product by a constant of more digits than ``constant_product_digits`` is a
         pipelined multiplier, as a product of two variables is (else one combinational op)."""

@@ -540,13 +540,14 @@ class _Segment:
         if e.op in _ARITH_KIND:
             return self.comb(_ARITH_KIND[e.op], [a, b], w, e.loc)
         if e.op == "*":
+            by_const = isinstance(e.lhs, Const) or isinstance(e.rhs, Const)
             for x, factor in ((a, b), (b, a)):
                 if (known := self.ctx.const_value.get(factor)) is not None:
                     reduced = self.by_constant(x, known, w, e.loc)
                     if reduced is not None:
                         return reduced
+                    by_const = True
                     break
-            by_const = isinstance(e.lhs, Const) or isinstance(e.rhs, Const) or a in self.ctx.const_value or b in self.ctx.const_value
             if by_const and not self.target.constant_product_unit:
                 return self.comb("mul", [a, b], w, e.loc)
             return self.unit("mul", [a, b], w, e.loc)

@@ -592,8 +592,9 @@ def run_cosim(
     quick_build: bool = False,
 ) -> CosimResult:
     """Builds the harness with Verilator, runs it, and writes ``outdir/cosim.json``. With
-    ``quick_build`` the model is compiled without optimisation: about 2.5x less compile time,
-    a slower simulation (for short runs, such as fuzzing)."""
+    ``quick_build`` the model is compiled at -Og, for short runs such as fuzzing: on seidel-2d
+    (MINI) 11.0 s of build and 7.3 s of simulation, against 12.4 s and 4.5 s at -O1 (and a
+    simulation of 68 s at -O0, which builds only 1 s sooner)."""
     loc = SourceLoc(iface.kernel_file, 0, 0)
     for tool in ("gcc", "g++", "verilator"):
         if shutil.which(tool) is None:
@@ -609,8 +610,8 @@ def run_cosim(
     harness = build / "harness.cpp"
     harness.write_text(_env().get_template("cosim_harness.cpp.j2").render(m=model))
     results = build / "results.json"
-    opt = "-O0" if quick_build else "-O1"
-    make_vars = ["VM_PARALLEL_BUILDS=0", *([f"{v}=-O0" for v in ("OPT_FAST", "OPT_SLOW", "OPT_GLOBAL")] if quick_build else [])]
+    opt = "-Og" if quick_build else "-O1"
+    make_vars = ["VM_PARALLEL_BUILDS=0", *([f"{v}=-Og" for v in ("OPT_FAST", "OPT_SLOW", "OPT_GLOBAL")] if quick_build else [])]
     cmd = [
         "verilator", "--cc", "--exe", "--build", "-j", "2", "-O1", *VERILATOR_SAFE_OPTS, "-Wno-fatal", "-Wno-lint", "-Wno-style",
         "--x-assign", "unique", "--x-initial", "unique",

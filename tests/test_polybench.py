@@ -65,7 +65,7 @@ def test_polybench_bounds_from_arguments(tmp_path: Path, kernel: str) -> None:
         # a triangular loop's trip count varies (trip_count None) but its range is known with constants
         dynamic = [lp for lp in report["loops"] if lp["trip_count_max"] is None]
         assert len(dynamic) == (len(report["loops"]) - STATIC_LOOPS.get(kernel, 0) if bounds == "arguments" else 0)
-        # (a short run: the model built without optimisation, 2.5x sooner)
+        # (a short run: the model built at -Og, sooner than at -O1)
         proc = subprocess.run([HLS, "cosim", str(src), "--top", top, "-o", str(out), *tbs, *flags, "--quick-build"], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         cycles[bounds] = json.loads((out / "cosim.json").read_text())["calls"][0]["cycles"]

@@ -18,22 +18,23 @@ module hls_fp_clz #(
   localparam int P = 1 << K;  // leaves: x and zeros below it
   localparam int CW = K > 0 ? K : 1;
 
-  // node i of a level covers bits P-1-i*2^l .. of the window (node 0 the top); in place, level by level
-  logic [P-1:0] window, zero;
-  logic [P-1:0][CW-1:0] count;
+  // the tree as a heap, each node assigned once (a loop updating the nodes in place turned a
+  // double adder's simulation model into megabytes of C++): node j's children are 2j+1 (the
+  // upper half) and 2j+2; the leaves, from the top bit of the window down, are nodes P-1 .. 2P-2
+  logic [P-1:0] window;
+  logic [2*P-2:0] zero  /*verilator split_var*/;
+  logic [2*P-2:0][CW-1:0] count  /*verilator split_var*/;
 
   assign window = P'(x) << (P - N);
-  always_comb begin
-    for (int i = 0; i < P; i++) begin
-      zero[i] = !window[P-1-i];
-      count[i] = '0;
-    end
-    for (int l = 1; l <= K; l++) begin
-      for (int i = 0; i < (P >> l); i++) begin
-        count[i] = zero[2*i] ? count[2*i+1] | CW'(1 << (l - 1)) : count[2*i];
-        zero[i] = zero[2*i] & zero[2*i+1];
-      end
-    end
+  for (genvar i = 0; i < P; i++) begin : g_leaf
+    assign zero[P-1+i] = !window[P-1-i];
+    assign count[P-1+i] = '0;
+  end
+  for (genvar j = 0; j < P - 1; j++) begin : g_node
+    // node j is at depth floor(log2(j + 1)): its halves have 2^(K - depth - 1) bits each
+    localparam int HALF = 1 << (K - $clog2(j + 2));
+    assign count[j] = zero[2*j+1] ? count[2*j+2] | CW'(HALF) : count[2*j+1];
+    assign zero[j] = zero[2*j+1] & zero[2*j+2];
   end
   assign n = zero[0] ? LW'(N) : LW'(count[0]);
   assign shifted = x << n;

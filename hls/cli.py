@@ -153,7 +153,10 @@ def _explored(
 @click.option("--tb", "tbs", multiple=True, type=click.Path(path_type=Path), help="C testbench file with main (repeatable; may be FILE itself).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random inputs (without --tb).")
 @click.option("--runs", type=click.IntRange(min=1), default=3, show_default=True, help="Number of random calls (without --tb).")
-@click.option("--quick-build", is_flag=True, help="Compile the simulation model at -Og instead of -O1: builds faster, simulates slower (short runs).")
+@click.option(
+    "--quick-build", is_flag=True, envvar="HLS_COSIM_QUICK_BUILD",
+    help="Compile the simulation model at -Og instead of -O1: builds faster, simulates slower (short runs). Also set by HLS_COSIM_QUICK_BUILD=1.",
+)  # fmt: skip
 def cosim(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
     tbs: tuple[Path, ...], seed: int, runs: int, quick_build: bool,

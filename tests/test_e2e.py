@@ -179,6 +179,12 @@ def test_cosim_quick_build_compiles_the_model_for_debugging(tmp_path: Path) -> N
     assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
     model = [line for line in log.read_text().splitlines() if "Vfir__ALL" in line]
     assert model and all(" -Og" in line and " -O1" not in line for line in model), model
+    # without the option (and without HLS_COSIM_QUICK_BUILD, which the suite sets), -O1
+    log.unlink()
+    proc = run_hls("cosim", str(src), "--top", "fir", "-o", str(out), env={**env, "HLS_COSIM_QUICK_BUILD": ""})
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    model = [line for line in log.read_text().splitlines() if "Vfir__ALL" in line]
+    assert model and all(" -O1" in line and " -Og" not in line for line in model), model
     edited = tmp_path / "fir_edited.c"
     edited.write_text(src.read_text().replace("acc += ", "acc -= ", 1))
     proc = run_hls("cosim", str(edited), "--top", "fir", "-o", str(out), "--quick-build")

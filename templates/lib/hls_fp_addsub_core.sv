@@ -56,7 +56,7 @@ module hls_fp_addsub_core #(
   logic [W-1:0] a_quiet, b_quiet, special_r, a_quiet_unused, b_quiet_unused;
   logic [KW-1:0] keep1_d, keep2, keep3, keep4;
   localparam int TZW = $clog2(MW + 2);  // a significand's trailing zeros (MW + 1 when zero)
-  logic [1+1+EW+EW+2*(MW+1)+TZW-1:0] d1, q1;
+  logic [1+1+EW+LW+2*(MW+1)+TZW-1:0] d1, q1;
 
   logic [W-1:0] ai, bi;
   logic subi;
@@ -72,6 +72,7 @@ module hls_fp_addsub_core #(
   // the path from a shared unit's operand multiplexers through the comparison)
   logic sa_d, sb_d, swap_d, b_sign_d;
   logic [EW-1:0] ea_d, eb_d, dab_d, dba_d;
+  logic [LW-1:0] dab_c, dba_c;
   logic [MW:0] ma_d, mb_d;
   // the trailing zeros of both significands, for the alignment's sticky bit (see 2), counted
   // beside the comparison
@@ -92,6 +93,12 @@ module hls_fp_addsub_core #(
       .q({sa_d, sb_d, b_sign_d, swap_d, a_max_d, b_max_d, a_frac_d, b_frac_d, ea_d, eb_d, ma_d, mb_d, tza_d, tzb_d}));
   assign dab_d = ea_d - eb_d;
   assign dba_d = eb_d - ea_d;
+  // the alignment's shift, clamped to SW here, before the cut: every bit of y is shifted out
+  // from SW on, and the sticky bit's compare against y's trailing zeros holds for any nonzero y
+  // either way, so the shift by an LW-bit amount is the same; after the cut that clamp and the
+  // EW-bit compare sat on the shifter's select lines (jacobi-2d on ECP5)
+  assign dab_c = dab_d >= EW'(SW) ? LW'(SW) : LW'(dab_d);
+  assign dba_c = dba_d >= EW'(SW) ? LW'(SW) : LW'(dba_d);
   // the special result (NaN, infinity) and the sign of an exact zero sum, from the decoded
   // classes beside the selections: the effective exponent of a NaN or infinity is its own
   assign a_nan = a_max_d && a_frac_d;
@@ -106,14 +113,15 @@ module hls_fp_addsub_core #(
       : {sb_d, EMAX, {MW{1'b0}}};
   assign keep1_d = {special, special_r, sa_d & sb_d};
   assign ex = swap_d ? eb_d : ea_d;
-  assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_d : dab_d, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d, swap_d ? tza_d : tzb_d};
+  assign d1 = {swap_d ? sb_d : sa_d, sa_d ^ sb_d, ex, swap_d ? dba_c : dab_c, swap_d ? mb_d : ma_d, swap_d ? ma_d : mb_d, swap_d ? tza_d : tzb_d};
   hls_fp_pipe #($bits(d1) + KW, CUT[0] ? 1 : 0) u_cut1 (.clk(clk), .ce(ce), .d({d1, keep1_d}), .q({q1, keep2}));
 
   // 2. align y; the bits shifted out stick to its lowest bit: one of them is not zero exactly
   // when y is not zero and has fewer trailing zeros (three more than its significand's) than
   // the shift (which needs no mask and no wide OR after the shift amount)
   logic sx1, diff1, sticky1;
-  logic [EW-1:0] ex1, ed1;
+  logic [EW-1:0] ex1;
+  logic [LW-1:0] ed1;
   logic [MW:0] mx1, my1;
   logic [TZW-1:0] tzy1;
   logic [SW-1:0] yfull, ys;
@@ -121,7 +129,7 @@ module hls_fp_addsub_core #(
 
   assign {sx1, diff1, ex1, ed1, mx1, my1, tzy1} = q1;
   assign yfull = {1'b0, my1, 3'b000};
-  assign sticky1 = tzy1 != TZW'(MW + 1) && (EW + 1)'(tzy1) + (EW + 1)'(3) < (EW + 1)'(ed1);
+  assign sticky1 = tzy1 != TZW'(MW + 1) && (LW + 1)'(tzy1) + (LW + 1)'(3) < (LW + 1)'(ed1);
   assign ys = (yfull >> ed1) | SW'(sticky1);
   assign d2 = {sx1, diff1, ex1, {1'b0, mx1, 3'b000}, ys};
   hls_fp_pipe #($bits(d2) + KW, CUT[1] ? 1 : 0) u_cut2 (.clk(clk), .ce(ce), .d({d2, keep2}), .q({q2, keep3}));

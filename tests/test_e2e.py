@@ -165,9 +165,9 @@ def test_cosim_compares_with_the_file_given(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "the RTL in" in proc.stderr and "is of 'fir', not 'other'" in proc.stderr
 
 
-def test_cosim_quick_build_compiles_the_model_for_debugging(tmp_path: Path) -> None:
+def test_cosim_quick_build_compiles_the_model_at_og_and_the_default_at_o1(tmp_path: Path) -> None:
     """--quick-build: the same verdicts (a pass, and a mismatch still caught), with the model's C++
-    compiled at -Og (seen through Verilator's OBJCACHE hook)."""
+    compiled at -Og, and at -O1 without it (seen through Verilator's OBJCACHE hook)."""
     src = TESTS / "kernels" / "fir.c"
     out = _synth(tmp_path, "fir")
     log = tmp_path / "compiles.txt"

@@ -761,12 +761,15 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
                 # a small table gets no style: Yosys finds no ECP5 mapping for a distributed ROM
                 # of two read ports, and LUTs or block RAM both serve it
                 attribute = "" if style == "distributed" else f'rom_style = "{style}"'
-                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute, rom=True)
+                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute, rom=True, latency=mem.read_latency)
             elif mem.init is not None:  # a static variable: its own module, starting with its initial value
                 contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
-                ram = RtlRam(f"{fn.name}_{mem.name}_ram", len(used_ports), style, contents, _ram_attribute(style, len(used_ports)))
+                ram = RtlRam(f"{fn.name}_{mem.name}_ram", len(used_ports), style, contents, _ram_attribute(style, len(used_ports)),
+                             latency=mem.read_latency)  # fmt: skip
             else:
-                ram = RtlRam(f"hls_{short}_{len(used_ports)}p", len(used_ports), style, (), _ram_attribute(style, len(used_ports)))
+                suffix = "" if mem.read_latency == 1 else f"_r{mem.read_latency}"
+                ram = RtlRam(f"hls_{short}_{len(used_ports)}p{suffix}", len(used_ports), style, (), _ram_attribute(style, len(used_ports)),
+                             latency=mem.read_latency)  # fmt: skip
             b.rams.setdefault(ram.module, ram)
             conns = [("clk", "ap_clk")]
             for p in used_ports:

@@ -73,3 +73,4 @@ class RtlRam:
     init: tuple[str, ...] = ()  # its contents at power-up, one literal per element (empty: none)
     attribute: str = ""  # the memory's synthesis attribute (none: the tools choose)
     rom: bool = False  # never written (a table)
+    latency: int = 1  # read latency: 2 adds an output register after the memory's read

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
+from hls.backend.binding import ram_style
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
@@ -1220,9 +1221,12 @@ class _Lowering:
                 kind = "arg" if v.kind in ("param", "bank") else "bram"
                 ports, style = array_storage(fn, v)
                 init = tuple(_const_bits(x, v.type.elem) for x in v.init) if v.init is not None else None
-                mems[v] = MemRef(
+                mem = MemRef(
                     v.name, kind, v.type.elem.width, v.type.dims, ports, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc, style, init
                 )
+                if kind == "bram" and ram_style(mem, set(), opts.target.lutram_max_bits) == "block":
+                    mem.read_latency = opts.target.block_ram_read_latency
+                mems[v] = mem
         written = _written(fn.body)
         regs: dict[Variable, MemRef] = {}
         for v in sorted(register_variables(fn), key=lambda v: v.name):

@@ -100,6 +100,17 @@ class Target:
     def memory_read_latency(self) -> int:
         return int(self.data["memory"]["read_latency"])
 
+    @property
+    def block_ram_read_latency(self) -> int:
+        """The read latency of a local RAM in block RAM: the memory's read plus, where the
+        target asks for it, an output register (the RAM's clock-to-output is most of a cycle)."""
+        return int(self.data["memory"].get("block_ram_read_latency", self.memory_read_latency))
+
+    @property
+    def lutram_max_bits(self) -> int:
+        """The largest local RAM (bits) that is LUT RAM rather than block RAM by default."""
+        return int(self.data.get("resources", {}).get("memory", {}).get("lutram_max_bits", 1024))
+
 
 class TargetError(ValueError):
     """A target that does not exist or whose file lacks what the compiler reads."""

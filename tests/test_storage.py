@@ -45,3 +45,41 @@ def test_bad_storage_is_a_located_error(tmp_path: Path) -> None:
     proc = run_hls(str(src), "--top", "k", "-o", str(tmp_path / "o"))
     assert proc.returncode == 1
     assert proc.stderr.startswith(f"{src}:4:3: error: storage implementation 'uram' is not supported")
+
+
+HISTOGRAM = """
+void hist(const unsigned char a[200], int out[64]) {
+  int h[64];
+  #pragma HLS bind_storage variable=h type=ram_1p impl=bram
+  for (int i = 0; i < 64; i++) h[i] = 0;
+  for (int i = 0; i < 200; i++) h[a[i] & 63] += a[i];
+  for (int i = 0; i < 64; i++) out[i] = h[i];
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "top", "pragma", "module", "latency"),
+    [
+        (SRC, "k", "", "hls_bram_2p_r2", 2),  # block RAM: the read and an output register
+        (SRC, "k", "#pragma HLS bind_storage variable=buf impl=lutram", "hls_lutram_2p", 1),
+        (HISTOGRAM, "hist", "", "hls_bram_1p_r2", 2),  # a read-modify-write recurrence through it
+    ],
+)
+def test_ecp5_block_ram_reads_take_two_cycles(tmp_path: Path, source: str, top: str, pragma: str, module: str, latency: int) -> None:
+    """On the ECP5 target a local array in block RAM is read with an output register after the
+    DP16KD (whose clock-to-output is most of a cycle); the schedule allows for the extra cycle
+    and cosim stays exact, LUT RAM keeps its one-cycle read."""
+    src = tmp_path / "k.c"
+    src.write_text(source.replace("{pragma}", pragma))
+    out = tmp_path / "o"
+    proc = run_hls(str(src), "--top", top, "--target", "ecp5", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    files = (out / "rtl" / "filelist.f").read_text().split()
+    assert f"{module}.sv" in files
+    hir = (out / f"{top}.hir").read_text()
+    assert f", r{latency}w1>" in hir
+    ram = (out / "rtl" / f"{module}.sv").read_text()
+    assert ("_ram <= ram[address0]" in ram) == (latency == 2)
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "2")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

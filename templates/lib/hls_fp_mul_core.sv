@@ -35,8 +35,9 @@ module hls_fp_mul_core #(
   localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
   localparam int RC = LATENCY >= 5 ? 1 : 0;  // a cut inside the rounding
   localparam int NC = LATENCY >= 7 ? 1 : 0;  // a cut between the shift by lzs and the one-bit step
-  // from 9 a second output register: the result's register can then sit by the rounding's carry
-  // chain and the next by the consumers (on ECP5 that route alone took 4.5 ns of the cycle)
+  // from 9 a second output register, inside the rounding (its PACK_CUT): the increment's sum is
+  // registered beside its carry chain and the packing follows (on ECP5 the route from the chain
+  // to an output register by the consumers took 4.5 ns of the cycle)
   localparam int OC = LATENCY >= 9 ? 1 : 0;
   localparam int PL = LATENCY >= 3 ? LATENCY - 2 - RC - NC - OC : LATENCY == 2 ? 1 : 0;  // product cycles
   localparam int NL = LATENCY >= 3 ? 1 : 0;  // normalisation cycles
@@ -206,12 +207,12 @@ module hls_fp_mul_core #(
 
   // round and pack
   assign {s2, special2, special_r2} = keep2;
-  hls_fp_round_core #(EW, MW, XW, RC, NC == 1, 1'b1) u_round (
+  hls_fp_round_core #(.EW(EW), .MW(MW), .XW(XW), .LATENCY(RC), .PRE(NC == 1), .LOST(1'b1), .PACK_CUT(OC)) u_round (
       .clk(clk), .ce(ce), .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}),
       .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(lost2), .r(rounded));
-  hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
+  hls_fp_pipe #(1 + W, RC + OC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
-  hls_fp_pipe #(W, RL + OC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
+  hls_fp_pipe #(W, RL) u_out (.clk(clk), .ce(ce), .d(result), .q(r));
 endmodule
 
 `default_nettype wire

@@ -39,6 +39,9 @@ module hls_fp_mul_core #(
   // registered beside its carry chain and the packing follows (on ECP5 the route from the chain
   // to an output register by the consumers took 4.5 ns of the cycle)
   localparam int OC = LATENCY >= 9 ? 1 : 0;
+  // from 10 the significand product's operands are copied beside each of its DSP multipliers
+  // (hls_mul SPREAD), a cycle of their own
+  localparam int SC = LATENCY >= 10 ? 1 : 0;
   localparam int PL = LATENCY >= 3 ? LATENCY - 2 - RC - NC - OC : LATENCY == 2 ? 1 : 0;  // product cycles
   localparam int NL = LATENCY >= 3 ? 1 : 0;  // normalisation cycles
   localparam int RL = LATENCY >= 1 ? 1 : 0;  // rounding cycles
@@ -146,7 +149,7 @@ module hls_fp_mul_core #(
   hls_fp_pipe #(TZW + 1, PL - DL - CL - LZ1) u_lz2 (.clk(clk), .ce(ce), .d(lzs), .q(lzs1));
 
   logic [PW-1:0] product;
-  hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1)) u_product (
+  hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1), .SPREAD(SC == 1)) u_product (
       .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
   hls_fp_pipe #($bits(keep0), PL - DL - CL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 

@@ -14,6 +14,11 @@
 //                register stage, every level adding groups of the same size. Synthesis does
 //                not move registers into a wide multiplier's fabric adders, so this placement
 //                is what makes a 32- or 64-bit product meet the clock.
+// With SPREAD (LATENCY >= 4, a split product) each partial product gets its own copy of its
+// operand chunks, registered a cycle after the input registers (one adder level fewer): the copy
+// sits by its DSP multiplier, so the route across the multipliers (a 53 x 53-bit significand
+// product takes 16, spread over the ECP5's DSP rows: 5 ns from one input register to the
+// farthest) is a cycle of its own rather than the start of the multiplier's.
 // The datapath registers have no reset so that they can be absorbed into the DSP slices.
 `default_nettype none
 
@@ -21,7 +26,8 @@ module hls_mul #(
     parameter int W = 32,
     parameter int LATENCY = 2,
     parameter int AW = W,  // the operands' low bits that can be nonzero (the rest are zero)
-    parameter int BW = W
+    parameter int BW = W,
+    parameter bit SPREAD = 1'b0
 ) (
     input  logic         clk,
     input  logic         ce,
@@ -32,7 +38,8 @@ module hls_mul #(
   localparam int C = 17;  // partial product operand bits
   localparam int NA = (AW + C - 1) / C;  // operand chunks
   localparam int NB = (BW + C - 1) / C;
-  localparam int L = LATENCY - 2;  // adder levels of a split product
+  localparam int SP = SPREAD && LATENCY >= 4 && W > C ? 1 : 0;  // the operand copies' cycle
+  localparam int L = LATENCY - 2 - SP;  // adder levels of a split product
   // each level adds groups of G = 2 ** K terms, the smallest power of two that reaches one term
   // in L levels (no constant functions: Icarus mis-simulates a module that declares one)
   localparam int K = L > 0 ? ($clog2(NA * NB) + L - 1) / L : 0;
@@ -83,7 +90,7 @@ module hls_mul #(
     // registered (zero where they lie above the product); level s: groups of G consecutive terms
     // of level s - 1 added, registered: each level adds about as few terms as the latency allows
     // (a product of 4 x 4 chunks in two levels adds 4 and 4, not 2 and 8)
-    for (genvar s = 0; s < LATENCY - 1; s++) begin : g_level
+    for (genvar s = 0; s < LATENCY - 1 - SP; s++) begin : g_level
       localparam int T = (NA * NB + (1 << (K * s)) - 1) >> (K * s);  // terms at level s
       localparam int TP = s == 0 ? 0 : (NA * NB + (1 << (K * (s - 1))) - 1) >> (K * (s - 1));  // at level s - 1
       logic [W-1:0] v[T];
@@ -96,7 +103,20 @@ module hls_mul #(
             assign sum = '0;
           end else begin : g_chunks
             logic [2*C-1:0] full;
-            assign full = a_r[I*C+:C] * b_r[J*C+:C];
+            if (SP == 1) begin : g_copy
+              // (keep on the registers: synthesis would merge the copies, which have the same inputs)
+              logic [C-1:0] a_t;
+              logic [C-1:0] b_t;
+              (* keep *) always_ff @(posedge clk) begin
+                if (ce) begin
+                  a_t <= a_r[I*C+:C];
+                  b_t <= b_r[J*C+:C];
+                end
+              end
+              assign full = a_t * b_t;
+            end else begin : g_direct
+              assign full = a_r[I*C+:C] * b_r[J*C+:C];
+            end
             if (C * (I + J) + 2 * C > W) begin : g_high
               logic unused_high;
               assign sum = W'(full[W-C*(I+J)-1:0]) << (C * (I + J));
@@ -119,7 +139,7 @@ module hls_mul #(
         end
       end
     end
-    assign p = g_level[LATENCY-2].v[0];
+    assign p = g_level[LATENCY-2-SP].v[0];
   end
 endmodule
 

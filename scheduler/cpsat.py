@@ -59,8 +59,10 @@ class MiiBound:
         return max(self.res_mii, self.rec_mii, 1)
 
 
-def minimum_ii(dag: Dag, capacity: dict[object, int] | None = None) -> MiiBound:
-    """ResMII from resource use, RecMII from the recurrences (smallest II with no positive cycle)."""
+def minimum_ii(dag: Dag, capacity: dict[object, int] | None = None, budget_ns: float | None = None) -> MiiBound:
+    """ResMII from resource use, RecMII from the recurrences (smallest II with no positive cycle).
+    With ``budget_ns`` the chaining limits count as edges too: a recurrence through combinational
+    operations longer than the clock budget needs a register, and so a cycle, on its way."""
     by_res: dict[object, int] = {}
     for nd in dag.nodes:
         if nd.resource is not None:
@@ -70,10 +72,13 @@ def minimum_ii(dag: Dag, capacity: dict[object, int] | None = None) -> MiiBound:
         need = math.ceil(count / (capacity or {}).get(res, 1))
         if need > res_mii:
             res_mii, res_which = need, res
+    every = list(dag.edges)
+    if budget_ns is not None:
+        every += [(a, b, d, 0) for a, b, d in chain_constraints(dag, budget_ns)]
     # only edges within a strongly connected component through a carried edge can close a cycle
-    comp = strong_components(len(dag.nodes), [(a, b) for a, b, _, _ in dag.edges])
-    looping = {comp[a] for a, b, _, k in dag.edges if k > 0 and comp[a] == comp[b]}
-    edges = [e for e in dag.edges if comp[e[0]] == comp[e[1]] and comp[e[0]] in looping]
+    comp = strong_components(len(dag.nodes), [(a, b) for a, b, _, _ in every])
+    looping = {comp[a] for a, b, _, k in every if k > 0 and comp[a] == comp[b]}
+    edges = [e for e in every if comp[e[0]] == comp[e[1]] and comp[e[0]] in looping]
     if not edges:
         return MiiBound(res_mii, 1, res_which, [])
     hi = sum(max(d, 0) for _, _, d, _ in edges) + 1

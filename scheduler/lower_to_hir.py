@@ -1049,16 +1049,20 @@ def _paddable(flat: _FlatNest, bound: MiiBound) -> bool:
     return bound.mii > _padded_ii(flat, bound) and bound.rec_mii == bound.mii
 
 
-def _cycle_span(seg: _Segment, bound: MiiBound) -> tuple[int, int]:
-    """The latency and the distance (iterations) around the recurrence that sets ``bound``'s RecMII."""
+def _cycle_span(seg: _Segment, bound: MiiBound, budget_ns: float) -> tuple[int, int, int]:
+    """The latency and the distance (iterations) around the recurrence that sets ``bound``'s
+    RecMII, and how many of its cycles are registers that break a combinational chain longer than
+    the clock (``budget_ns``)."""
     cyc = bound.recurrence
-    delay = dist = 0
+    chains = [(a, b, d, 0) for a, b, d in chain_constraints(seg.dag, budget_ns)] if cyc else []
+    delay = dist = cuts = 0
     for a, b in zip(cyc, cyc[1:] + cyc[:1]):
-        edge = max((e for e in seg.dag.edges if e[0] == a and e[1] == b), key=lambda e: e[2] - bound.rec_mii * e[3], default=None)
+        edge = max((e for e in seg.dag.edges + chains if e[0] == a and e[1] == b), key=lambda e: e[2] - bound.rec_mii * e[3], default=None)
         if edge is not None:
             delay += edge[2]
             dist += edge[3]
-    return delay, dist
+            cuts += edge not in seg.dag.edges
+    return delay, dist, cuts
 
 
 def _int_type(v: Variable) -> IntType:
@@ -1595,7 +1599,7 @@ class _Lowering:
             cost = self.innermost_cost(unit, loops)
             if len(unit.loops) > 1:
                 seg, _, _ = self.odometers([unit], loops)
-                bound = minimum_ii(seg.dag, seg.capacity())
+                bound = minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns)
                 if _paddable(unit, bound):
                     # (alone, its own pipeline may be padded: see padded_nest)
                     ctx.consts, ctx.const_ops, ctx.const_value = saved
@@ -1605,7 +1609,7 @@ class _Lowering:
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
         seg, _, _ = self.odometers(group, loops)
         target = max(u.target for u in group)  # each loop's requested II holds in the merged one
-        together = max(u.total for u in group) * max(target, minimum_ii(seg.dag, seg.capacity()).mii) + _critical_path(seg.dag)
+        together = max(u.total for u in group) * max(target, minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns).mii) + _critical_path(seg.dag)
         ctx.consts, ctx.const_ops, ctx.const_value = saved
         return together < apart
 
@@ -1638,7 +1642,7 @@ class _Lowering:
             alone = self.innermost_cost(flat, loops)
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
             seg, flat_iv, regs = self.odometers([flat], loops)
-            bound = minimum_ii(seg.dag, seg.capacity())
+            bound = minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns)
             mii = max(flat.target, bound.mii)
             cost = flat.total * mii + _critical_path(seg.dag)
             padded = self.padded_nest(flat, seg, bound, loops, saved) if _paddable(flat, bound) else None
@@ -1672,7 +1676,7 @@ class _Lowering:
         kept = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
         slack = 0
         for _ in range(4):
-            delay, dist = _cycle_span(seg, bound)
+            delay, dist, _ = _cycle_span(seg, bound, ctx.opts.target.budget_ns)
             if dist <= 0:
                 break
             pad += max(0, -(-(delay + slack) // goal) - dist)
@@ -1686,7 +1690,7 @@ class _Lowering:
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
             candidate = dataclasses.replace(flat, trips=trips, total=math.prod(trips), real_trip=trip)
             seg, flat_iv, regs = self.odometers([candidate], loops)
-            bound = minimum_ii(seg.dag, seg.capacity())
+            bound = minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns)
             mii = max(flat.target, bound.mii)
             if mii == goal and goal > flat.target and not slack and not self.list_schedulable(seg, goal):
                 # ops on the recurrence that share units may each wait up to II - 1 cycles for a
@@ -1732,7 +1736,7 @@ class _Lowering:
         seg.stmts(inner.body, None)
         seg.flush_registers(inner.loc)
         seg.carried_edges(self.distance_fn([inner], [1], loops + seg.loops[len(loops) : -1]))
-        ii = max(flat.target, minimum_ii(seg.dag, seg.capacity()).mii)
+        ii = max(flat.target, minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns).mii)
         return flat.total * ii + flat.entries * _critical_path(seg.dag)
 
     def odometers(self, units: list[_FlatNest], loops: list[tuple[For, Value]]) -> tuple[_Segment, Value, list[MemRef]]:
@@ -1942,7 +1946,7 @@ class _Lowering:
         ``padded``: the iterations of its innermost level, padded for a recurrence),
         whose carried dependences are already in ``seg``."""
         ti = self.ctx.time_var("ti")
-        bound_info = minimum_ii(seg.dag, seg.capacity())
+        bound_info = minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns)
         budget = self.ctx.opts.target.budget_ns
         ii, seg.solved = lowest_ii(
             lambda at: schedule_dag(seg.dag, budget, 1, self.ctx.opts.time_limit_s, at, seg.capacity()),
@@ -1974,16 +1978,17 @@ class _Lowering:
         a resource that sets the same II is the reason."""
         head = f"loop '{s.name}': II={ii} instead of the target {target}"
         if padded is not None and bound.resource is not None and bound.res_mii >= bound.rec_mii:
-            delay, _ = _cycle_span(seg, bound)
+            delay, _, _ = _cycle_span(seg, bound, self.ctx.opts.target.budget_ns)
             pad = f" (rows padded to {padded} iterations for the recurrence of latency {delay})"
             return self.ii_reason(s, seg, dataclasses.replace(bound, recurrence=[]), target, ii) + pad
         if bound.rec_mii >= bound.res_mii and bound.recurrence:
             cyc = bound.recurrence
-            delay, dist = _cycle_span(seg, bound)
+            delay, dist, cuts = _cycle_span(seg, bound, self.ctx.opts.target.budget_ns)
             lines = sorted({seg.items[n].loc.line for n in cyc if seg.items[n].loc is not None})  # type: ignore[union-attr]
             what = sorted({_describe_node(seg, n) for n in cyc})
+            chained = f" (of which {cuts} for combinational logic longer than the clock)" if cuts else ""
             return (f"{head}: recurrence through {', '.join(what)} (line{'s' if len(lines) > 1 else ''} "
-                    f"{', '.join(map(str, lines))}) with latency {delay} over distance {dist}: RecMII={bound.rec_mii}")
+                    f"{', '.join(map(str, lines))}) with latency {delay}{chained} over distance {dist}: RecMII={bound.rec_mii}")
         if isinstance(bound.resource, MemRef):
             mem = bound.resource
             uses = sum(1 for nd in seg.dag.nodes if nd.resource is mem)

@@ -145,3 +145,24 @@ def test_lowest_ii_is_found_in_steps_that_grow() -> None:
             assert len(tried) <= cpsat.LINEAR_II_STEPS + 2 * (lowest - first).bit_length()
     with pytest.raises(ScheduleInfeasible):
         cpsat.lowest_ii(lambda ii: (_ for _ in ()).throw(ScheduleInfeasible("never")), 1)
+
+
+def test_rec_mii_counts_the_registers_that_break_long_chains() -> None:
+    """A recurrence of three 2 ns combinational operations whose result the next iteration reads
+    a cycle later has RecMII 1 by latencies, but at a 5 ns budget the chain needs a register, so
+    no schedule exists below II 2: the bound says so when given the budget."""
+    from hls.scheduler.cpsat import minimum_ii
+
+    dag = Dag()
+    nodes = [dag.add(DagNode(0, 2.0)) for _ in range(3)]
+    for a, b in zip(nodes, nodes[1:]):
+        dag.edge(a, b, 0)
+        dag.data_edges.append((a, b))
+    dag.edge(nodes[-1], nodes[0], 1, 1)  # the next iteration's first operation reads the result
+    assert minimum_ii(dag).rec_mii == 1
+    bound = minimum_ii(dag, None, 5.0)
+    assert bound.rec_mii == 2 and {nodes[0], nodes[-1]} <= set(bound.recurrence)  # through the chain's cut
+    with pytest.raises(ScheduleInfeasible):
+        schedule_dag(dag, 5.0, 1, 2.0, 1, {})
+    starts, _, _ = schedule_dag(dag, 5.0, 1, 2.0, 2, {})
+    assert starts[2] - starts[0] >= 1

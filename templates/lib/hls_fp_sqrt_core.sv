@@ -106,11 +106,9 @@ module hls_fp_sqrt_core #(
         .clk(clk), .ce(ce), .d({radicand[k] << 2, {root[k][RW-2:0], fits}, fits ? diff : brought, keep[k]}),
         .q({radicand[k+1], root[k+1], part[k+1], keep[k+1]}));
   end
-  // the rounding's exponent tests beside the last row
-  logic tiny_n, tiny2;
-  logic [$clog2(MW + 4)-1:0] sh_n, sh2;
-  hls_fp_round_prep #(MW, XW) u_prep (.e(keep[RW-1][XW-1:0]), .tiny(tiny_n), .sh(sh_n));
-  hls_fp_pipe #($bits(sh_n) + 1, ROWCUTS > 0 ? 1 : 0) u_pre (.clk(clk), .ce(ce), .d({tiny_n, sh_n}), .q({tiny2, sh2}));
+  // a root is never below the normal range (the smallest subnormal's is 2^-537 in binary64,
+  // 2^-74.5 in binary32): the rounding has no shift (its tests and the shift, with the route
+  // from them, were the critical path of correlation on ECP5)
 
   // the remainder's sticky bit before the last row's register: after it, the rounding's shift
   // would follow it in one cycle
@@ -126,7 +124,7 @@ module hls_fp_sqrt_core #(
       .clk(clk), .ce(ce), .d({root[RW], part[RW] != 0, keep[RW]}), .q({sig2, special2, special_r2, e2}));
   hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
       .clk(clk), .ce(ce), .s(1'b0), .e(e2), .sig(sig2),
-      .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(1'b0), .r(rounded));
+      .pre_tiny(1'b0), .pre_sh('0), .pre_lost(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC - IC - DC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

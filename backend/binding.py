@@ -12,8 +12,9 @@ what keeps a kernel of several loop nests within a DSP budget (as Vitis HLS shar
 between loops). Code started while a pipelined loop drains (``hir_overlap``) shares a unit with
 the loop's ops only where it issues after the loop's last iteration issued them.
 
-Local RAMs are bound to a kind of memory here too (``ram_style``): the user's, else LUT RAM or
-block RAM by size, but never LUT RAM when both ports write (no such LUT RAM exists).
+Local RAMs are bound to a kind of memory by ``hls.ir.hir.ram_style`` (the scheduler reads it
+too: block RAM may have a longer read latency): the user's, else LUT RAM or block RAM by size, but
+never LUT RAM when both ports write (no such LUT RAM exists).
 """
 
 from __future__ import annotations
@@ -117,15 +118,3 @@ def written_ports(fn: HirFunc) -> dict[MemRef, set[int]]:
         if isinstance(op, StoreOp):
             out.setdefault(op.mem, set()).add(op.port)
     return out
-
-
-def ram_style(mem: MemRef, written: set[int], lutram_max_bits: int = 1024) -> str:
-    """The Xilinx ram_style of local RAM ``mem``, whose stores use ports ``written``: the user's
-    (bind_storage impl), else LUT RAM up to ``lutram_max_bits`` and block RAM above. LUT RAM has
-    one write port (7-series RAM32M/RAM64M, ECP5 DPR16X4: Yosys finds no mapping for two), so a
-    small RAM written on both ports is registers."""
-    if mem.style is not None:
-        return mem.style
-    if mem.depth * mem.width > lutram_max_bits:
-        return "block"
-    return "registers" if len(written) > 1 else "distributed"

@@ -15,7 +15,7 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from hls.backend.binding import bind_units, ram_style, written_ports
+from hls.backend.binding import bind_units, written_ports
 from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
@@ -38,6 +38,7 @@ from hls.ir.hir import (
     UnitOp,
     Value,
     all_ops,
+    ram_style,
     unit_kind,
 )
 from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg

@@ -14,9 +14,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from hls.backend.binding import bind_units, ram_style, written_ports
+from hls.backend.binding import bind_units, written_ports
 from hls.backend.fp_units import CONVERSIONS
-from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, MemRef, UnitOp, all_ops
+from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, MemRef, UnitOp, all_ops, ram_style
 from hls.scheduler.target import DELAY_CLASS, Target
 
 

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from hls.backend.binding import ram_style
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
@@ -44,6 +43,7 @@ from hls.ir.hir import (
     TimeVar,
     UnitOp,
     Value,
+    ram_style,
     unit_kind,
 )
 from hls.ir.hir_overlap import Anchors, after_item, drain, earliest_after

@@ -137,4 +137,8 @@ def load_target(name: str = "default", clock_ns: float | None = None) -> Target:
     missing = [key for key in _REQUIRED if key not in data] if isinstance(data, dict) else list(_REQUIRED)
     if missing:
         raise TargetError(f"target file {path}: missing {', '.join(missing)}")
+    memory = data["memory"]
+    if isinstance(memory, dict) and memory.get("block_ram_read_latency", 1) not in (1, 2):
+        # the RAM modules have the read's register and at most one output register
+        raise TargetError(f"target file {path}: memory.block_ram_read_latency must be 1 or 2")
     return Target(data["name"], clock_ns if clock_ns is not None else float(data["clock_ns"]), data)

@@ -85,3 +85,19 @@ def test_bad_target_is_a_user_error(tmp_path: Path, target: str, message: str) -
     assert proc.returncode == 1, proc.stderr
     assert "error:" in proc.stderr and message in proc.stderr and "Traceback" not in proc.stderr
     assert not out.exists()
+
+
+def test_block_ram_read_latency_beyond_the_ram_modules_is_a_user_error(tmp_path: Path) -> None:
+    """The RAM modules have the read's register and at most one output register: a target file
+    asking for more is refused rather than scheduled against RTL that reads sooner."""
+    from hls.scheduler.target import TARGET_DIR
+
+    data = json.loads((TARGET_DIR / "ecp5.json").read_text())
+    data["memory"]["block_ram_read_latency"] = 3
+    (tmp_path / "slow.json").write_text(json.dumps(data))
+    (tmp_path / "k.c").write_text(KERNEL)
+    out = tmp_path / "out"
+    proc = run_hls(str(tmp_path / "k.c"), "--top", "k", "--target", str(tmp_path / "slow.json"), "-o", str(out))
+    assert proc.returncode == 1, proc.stderr
+    assert "memory.block_ram_read_latency must be 1 or 2" in proc.stderr and "Traceback" not in proc.stderr
+    assert not out.exists()

@@ -73,6 +73,18 @@ class MemRef:
         return n
 
 
+def ram_style(mem: MemRef, written: set[int], lutram_max_bits: int = 1024) -> str:
+    """The Xilinx ram_style of local RAM ``mem``, whose stores use ports ``written``: the user's
+    (bind_storage impl), else LUT RAM up to ``lutram_max_bits`` and block RAM above. LUT RAM has
+    one write port (7-series RAM32M/RAM64M, ECP5 DPR16X4: Yosys finds no mapping for two), so a
+    small RAM written on both ports is registers."""
+    if mem.style is not None:
+        return mem.style
+    if mem.depth * mem.width > lutram_max_bits:
+        return "block"
+    return "registers" if len(written) > 1 else "distributed"
+
+
 # comb op kinds and their operand counts: result width is explicit on the result value
 COMB_KINDS = {
     "add": 2, "sub": 2, "mul": 2, "and": 2, "or": 2, "xor": 2, "shl": 2, "lshr": 2, "ashr": 2,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hls.ir.hir import UnitOp
 
-FP_KINDS = ("add", "sub", "addsub", "mul", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow", "sin", "cos")
+FP_KINDS = ("add", "sub", "addsub", "mul", "scale", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow", "sin", "cos")
 CONVERSIONS = ("sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
 
 # (exponent, fraction) bits of binary32 and binary64, by width
@@ -123,6 +123,11 @@ def fp_unit(op: UnitOp) -> FpUnit:
         core = f"hls_fp_{base}_core"
         files = (f"{core}.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, params, ab, files, True)
+    if base == "scale":
+        # a product by a constant power of two (``p3``: 2^3, ``nm1``: -2^-1): the exponent moves
+        neg, k = pred[0] == "n", int(pred[1:].replace("m", "-"))
+        return FpUnit(f"hls_{kind}", (("a", w),), w, lat, (), w, "hls_fp_scale_core", (*params[:2], ("K", str(k)), ("NEG", f"1'b{int(neg)}"), params[2]),
+                      (("a", "a"),), ("hls_fp_scale_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip
     if base == "sqrt":
         return FpUnit(f"hls_{kind}", (("a", w),), w, lat, tuple(config), w, "hls_fp_sqrt_core", params,
                       (("a", "a"),), ("hls_fp_sqrt_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip

@@ -537,6 +537,12 @@ class _Segment:
         b = self.expr(e.rhs, pred)
         w = e.type.width
         if isinstance(e.type, FloatType):
+            # a product by +-2^k, or a quotient by it (the same exact value, rounded once), as
+            # the operation computes it: the exponent moves, no significand product or division
+            factors = ((a, b, False), (b, a, False)) if e.op == "*" else ((a, b, True),) if e.op == "/" else ()
+            for x, factor, divide in factors:
+                if (scale := _power_of_two_scale(self.ctx.const_value.get(factor), e.type, divide)) is not None:
+                    return self.unit(_fp_prefix(e.type) + "scale_" + scale, [x], w, e.loc)
             return self.unit(_fp_prefix(e.type) + _FP_KIND[e.op], [a, b], w, e.loc)
         if e.op in _ARITH_KIND:
             return self.comb(_ARITH_KIND[e.op], [a, b], w, e.loc)
@@ -810,6 +816,22 @@ def _drain_wait(draining: dict[ForOp, int], straight: list[Op], loop: ForOp | No
 
 def _fp_prefix(t: FloatType) -> str:
     return "f" if t.width == 32 else "d"
+
+
+def _power_of_two_scale(bits: int | None, t: FloatType, divide: bool = False) -> str | None:
+    """For a constant factor (bit pattern ``bits``) that is a normal power of two, +-2^k, the
+    ``scale`` unit's suffix for a product by it (``p3``: 8, ``nm1``: -0.5; see
+    hls_fp_scale_core), or with ``divide`` for a quotient by it (2^-k); else None."""
+    if bits is None:
+        return None
+    ew, mw = (8, 23) if t.width == 32 else (11, 52)
+    exponent, fraction = bits >> mw & ((1 << ew) - 1), bits & ((1 << mw) - 1)
+    if fraction or exponent in (0, (1 << ew) - 1):
+        return None
+    k = exponent - ((1 << (ew - 1)) - 1)
+    if divide:
+        k = -k
+    return ("n" if bits >> (ew + mw) & 1 else "p") + ("m" if k < 0 else "") + str(abs(k))
 
 
 def _const_bits(value: int | float, t: ScalarType) -> int:

@@ -44,6 +44,8 @@ def target_latencies(target: str = "default") -> dict[str, int]:
                     found[check.format(t=t, f=f)] = fp[kind][int(max(f, int(t[1:])) > 32)]
     found["fptrunc"] = fp["fptrunc"][1]
     found["fpext"] = fp["fpext"][1]
+    for lane in range(8):  # products by constant powers of two, one constant per lane
+        found[f"scale32_{lane}"], found[f"scale64_{lane}"] = fp["scale"]
     return found
 
 
@@ -55,6 +57,7 @@ def bench_parameters(target: str = "default") -> dict[str, int]:
         params[f"L_{kind.upper()}_N"], params[f"L_{kind.upper()}_W"] = fp[kind]
     params["L_FPTRUNC"] = fp["fptrunc"][1]
     params["L_FPEXT"] = fp["fpext"][1]
+    params["L_SCALE32"], params["L_SCALE64"] = fp["scale"]
     return params
 
 

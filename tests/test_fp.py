@@ -187,3 +187,26 @@ endmodule
     # NaN payloads: any quiet NaN with the sign kept is what the models promise
     bad = [t for t in bad if not (int(t[1], 16) & 0x7F800000 == 0x7F800000 and int(t[1], 16) & 0x7FFFFF and int(t[2], 16) & 0x7FC00000 == 0x7FC00000)]
     assert not bad, f"{len(bad)} wrong (double, host, model), e.g. {bad[:5]}"
+
+
+def test_power_of_two_factors_move_the_exponent(tmp_path: Path) -> None:
+    """x * 2^k, x * -2^k and x / 2^k are scale units (no multiplier, no divider, no DSP): the
+    constant's exponent and sign in the unit's name; a factor that is no power of two, or a
+    power of two as the dividend, keeps its operator. (tests/kernels/fp_scale.c co-simulates
+    their edge cases against gcc; check_fp_cores.py checks the core bit-exactly.)"""
+    src = tmp_path / "k.c"
+    src.write_text(
+        "void k(double a[8], float b[8], double c[8], float e[8]) {\n"
+        "  for (int i = 0; i < 8; i++) {\n"
+        "    c[i] = 0.125 * a[i] + a[i] / -4.0 + a[i] * 3.0 + 2.0 / a[i];\n"
+        "    e[i] = b[i] * 0x1p100f + b[i] / 0.5f;\n"
+        "  }\n"
+        "}\n"
+    )
+    out = tmp_path / "out"
+    proc = run_hls(str(src), "--top", "k", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    kinds = {k for k in re.findall(r"hir\.unit\.(\w+)", (out / "k.hir").read_text()) if "add" not in k}
+    assert kinds == {"ddiv", "dmul", "dscale_nm2", "dscale_pm3", "fscale_p1", "fscale_p100"}
+    report = json.loads((out / "report.json").read_text())
+    assert "hls_dscale_pm3" in report["fp_operators"] and "hls_fscale_p100" in report["fp_operators"]

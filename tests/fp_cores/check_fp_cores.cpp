@@ -29,6 +29,7 @@ uint32_t ref_trunc(uint64_t);
 unsigned ref_cmp32(uint32_t, uint32_t);
 unsigned ref_cmp64(uint64_t, uint64_t);
 uint64_t ref_convert(int, int, uint64_t);
+uint64_t ref_scale(int, int, uint64_t);
 }
 
 static uint64_t state;
@@ -155,6 +156,10 @@ int main(int argc, char** argv) {
     checks.push_back({std::string(types[k]) + "tof64", nullptr, [&, k] { return ref_convert(1, k, i); }, [&, k] { return lane(top.itof64, k, 64); }});
     checks.push_back({"f32to" + std::string(types[k]), nullptr, [&, k] { return ref_convert(2, k, a32); }, [&, k] { return lane(top.ftoi32, k, 64); }});
     checks.push_back({"f64to" + std::string(types[k]), nullptr, [&, k] { return ref_convert(3, k, a64); }, [&, k] { return lane(top.ftoi64, k, 64); }});
+  }
+  for (int k = 0; k < 8; k++) {
+    checks.push_back({"scale32_" + std::to_string(k), nullptr, [&, k] { return ref_scale(0, k, a32); }, [&, k] { return lane(top.scale32, k, 32); }});
+    checks.push_back({"scale64_" + std::to_string(k), nullptr, [&, k] { return ref_scale(1, k, a64); }, [&, k] { return lane(top.scale64, k, 64); }});
   }
   if (argc > 3) {  // name=cycles,...
     std::string spec = argv[3];

@@ -51,3 +51,15 @@ uint64_t ref_convert(int op, int k, uint64_t x) {
     default: CONVERSIONS(uint64_t, uint64_t, 7)
   }
 }
+
+/* a * (neg ? -1 : 1) * 2^k, lane k = 0..7 as in tb_fp_cores.sv */
+uint64_t ref_scale(int is_double, int lane, uint64_t x) {
+  static const int k32[8] = {-3, -1, 1, 3, 0, -126, 127, -60}, k64[8] = {-3, -1, 1, 3, 0, -1022, 1023, -60};
+  double sign = lane % 2 ? -1.0 : 1.0;
+  if (!is_double) {
+    float c = (float)(sign * ldexp(1.0, k32[lane]));
+    return fb(f((uint32_t)x) * c);
+  }
+  double c = sign * ldexp(1.0, k64[lane]);
+  return db(d(x) * c);
+}

@@ -26,7 +26,9 @@ module tb_fp_cores #(
     parameter int L_UITOFP_N = 0,
     parameter int L_UITOFP_W = 0,
     parameter int L_FPTRUNC = 0,
-    parameter int L_FPEXT = 0
+    parameter int L_FPEXT = 0,
+    parameter int L_SCALE32 = 0,
+    parameter int L_SCALE64 = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -52,7 +54,9 @@ module tb_fp_cores #(
     output logic [7:0][31:0] itof32,
     output logic [7:0][63:0] itof64,
     output logic [7:0][63:0] ftoi32,
-    output logic [7:0][63:0] ftoi64
+    output logic [7:0][63:0] ftoi64,
+    output logic [7:0][31:0] scale32,
+    output logic [7:0][63:0] scale64
 );
   hls_fp_addsub_core #(8, 23, L_ADD32) u_add32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .sub(1'b0), .r(add32));
   hls_fp_addsub_core #(8, 23, L_ADD32) u_sub32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .sub(1'b1), .r(sub32));
@@ -84,6 +88,14 @@ module tb_fp_cores #(
     hls_fp_to_int_core #(11, 52, IW, !SIGNED, L_TO64) u_ftoi64 (.clk(clk), .ce(ce), .a(a64), .r(to64));
     assign ftoi32[k] = 64'(to32);
     assign ftoi64[k] = 64'(to64);
+  end
+  // products by constant powers of two: lane k multiplies by (NEG ? -1 : 1) * 2^K (reference.c's ref_scale)
+  for (genvar k = 0; k < 8; k++) begin : g_scale
+    localparam bit NEG = k % 2 == 1;
+    localparam int K32 = k == 0 ? -3 : k == 1 ? -1 : k == 2 ? 1 : k == 3 ? 3 : k == 4 ? 0 : k == 5 ? -126 : k == 6 ? 127 : -60;
+    localparam int K64 = k == 0 ? -3 : k == 1 ? -1 : k == 2 ? 1 : k == 3 ? 3 : k == 4 ? 0 : k == 5 ? -1022 : k == 6 ? 1023 : -60;
+    hls_fp_scale_core #(8, 23, K32, NEG, L_SCALE32) u_scale32 (.clk(clk), .ce(ce), .a(a32), .r(scale32[k]));
+    hls_fp_scale_core #(11, 52, K64, NEG, L_SCALE64) u_scale64 (.clk(clk), .ce(ce), .a(a64), .r(scale64[k]));
   end
 endmodule
 `default_nettype wire

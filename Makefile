@@ -38,7 +38,7 @@ fuzz-independent: fuzz-deps
 	$(PYTHON) -m hls.progen --n $(N) --seed $(SEED) --jobs $(JOBS) --out progen_out --reduce
 
 # Bit-exact check of the synthesizable floating-point cores against the host's C: N random and
-# edge-case operand sets for each of the 46 operators (add, sub, mul, div, sqrt, compares,
+# edge-case operand sets for each of the 62 operators (add, sub, mul, scale, div, sqrt, compares,
 # conversions; binary32 and binary64) under Verilator, pipelined at the latencies of TARGET.
 TARGET ?= default
 fp-check: deps

@@ -19,17 +19,17 @@ KERNELS = """
 #define N 32
 void limited(const double a[N], const double b[N], double c[N]) {
 #pragma HLS allocation operation instances=dmul limit=1
-  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i];
+  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.75 * b[i];
 }
 void unlimited(const double a[N], const double b[N], double c[N]) {
-  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i];
+  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.75 * b[i];
 }
 void in_one_loop(const double a[N], const double b[N], double c[N], double d[N]) {
   for (int i = 0; i < N; i++) {
 #pragma HLS allocation operation instances=dmul,dadd limit=2
-    c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i] + a[i] * a[i];
+    c[i] = a[i] * b[i] * 3.0 + a[i] * 0.75 * b[i] + a[i] * a[i];
   }
-  for (int i = 0; i < N; i++) d[i] = a[i] * b[i] * 2.0 + c[i] * a[i];
+  for (int i = 0; i < N; i++) d[i] = a[i] * b[i] * 3.0 + c[i] * a[i];
 }
 int integers(const int a[N], const int b[N]) {
 #pragma HLS allocation instances=mul limit=1 operation

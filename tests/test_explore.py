@@ -101,7 +101,7 @@ def test_loops_the_user_pins_are_left_alone(tmp_path: Path) -> None:
 PRODUCTS = """
 #define N 32
 void products(const double a[N], const double b[N], double c[N]) {
-  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.5 * b[i];
+  for (int i = 0; i < N; i++) c[i] = a[i] * b[i] * 3.0 + a[i] * 0.75 * b[i];
 }
 """
 

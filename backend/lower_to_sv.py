@@ -20,7 +20,7 @@ from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
-from hls.ir.evaluate import signed_bits, signed_value
+from hls.ir.evaluate import signed_bits, signed_digits, signed_value
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -352,23 +352,33 @@ class _Builder:
 
     def address(self, mem: MemRef, indices: list[Value]) -> str:
         aw = addr_width(mem.depth)
-        terms = []
         stride = 1
         strides = []
         for d in reversed(mem.dims):
             strides.append(stride)
             stride *= d
         strides.reverse()
+        terms: list[tuple[str, int]] = []
+        offset = 0  # the constant indices' part
         for v, s in zip(indices, strides):
+            if s >= (1 << aw):
+                continue  # the index can only be 0: the term is 0 modulo the address width
+            if v in self.const_val:
+                offset += (self.const_val[v] & ((1 << v.width) - 1)) * s
+                continue
             e = self.extend(v, aw, False)
-            if s == 1:
-                terms.append(e)
-            elif s < (1 << aw):
-                terms.append(f"{e} * {const(s, aw)}")
+            # a stride as shifted copies added or subtracted (10 is 8 + 2): synthesis would map
+            # ``e * 10`` to a DSP multiplier, slow on the path from the loop counters to the RAM
+            terms += [(e if pos == 0 else f"({e} << {pos})", d) for pos, d in signed_digits(s)]
+        offset &= (1 << aw) - 1
         if not terms:
-            return const(0, aw)
+            return const(offset, aw)
+        if offset:
+            terms.append((const(offset, aw), 1))
+        terms.sort(key=lambda t: -t[1])  # a stride's leading digit is positive: no leading minus
         name = self.fresh(f"addr_{mem.name}")
-        self.wires.append(RtlWire(name, aw, " + ".join(terms)))
+        expr = terms[0][0] + "".join(f" {'+' if d > 0 else '-'} {t}" for t, d in terms[1:])
+        self.wires.append(RtlWire(name, aw, expr))
         self.referenced.add(name)
         return name
 

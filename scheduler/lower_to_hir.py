@@ -25,7 +25,7 @@ import islpy as isl
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
-from hls.ir.evaluate import eval_expr, signed_bits, signed_value, trip_count
+from hls.ir.evaluate import eval_expr, signed_bits, signed_digits, signed_value, trip_count
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -590,17 +590,7 @@ class _Segment:
         (jacobi-1d's skewed subscripts on ECP5)."""
         if x.width != w:
             return None
-        n = c & ((1 << w) - 1)
-        n -= (1 << w) if n >> (w - 1) else 0
-        digits: list[tuple[int, int]] = []  # (position, +1 or -1), no two adjacent
-        k = 0
-        while n:
-            if n & 1:
-                d = 2 - (n & 3)
-                digits.append((k, d))
-                n -= d
-            n >>= 1
-            k += 1
+        digits = signed_digits(signed_value(c, w))
         if len(digits) > self.target.constant_product_digits:
             return None
         const = self.ctx.const

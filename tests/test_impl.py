@@ -224,3 +224,31 @@ def test_spread_product_keeps_an_operand_copy_per_multiplier(tmp_path: Path) -> 
     assert len(multipliers) == 16
     # a's 53 bits are chunks of 17, 17, 17 and 2 bits, each copied for the 4 chunks of b
     assert len(copies) == 4 * 53
+
+
+STRIDED = """
+void smooth(const int a[10][10], int b[10][10]) {
+  int t[10][10];
+  for (int i = 0; i < 10; i++)
+    for (int j = 0; j < 10; j++) t[i][j] = a[i][j] + 3;
+  for (int i = 1; i < 9; i++)
+    for (int j = 1; j < 9; j++) b[i][j] = t[i - 1][j] + t[i + 1][j] - t[i][j - 1];
+}
+"""
+
+
+def test_row_strides_are_shifts_and_adds_not_multipliers(tmp_path: Path) -> None:
+    """The address of t[i][j] is i * 10 + j as (i << 3) + (i << 1) + j: an integer design with
+    no product uses no DSP (heat-3d's critical path on ECP5 was a MULT18X18D computing
+    (j + 1) * 10 between the loop counters and the RAM address, 59 MHz)."""
+    src = tmp_path / "smooth.c"
+    src.write_text(STRIDED)
+    out = tmp_path / "o"
+    proc = run_hls(str(src), "--top", "smooth", "--target", "ecp5", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    rtl = (out / "rtl" / "smooth.sv").read_text()
+    assert "<< 1) + (" in rtl and "<< 3)" in rtl and " * " not in rtl
+    proc = run_hls("impl", str(src), "--top", "smooth", "-o", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    impl = json.loads((out / "report.json").read_text())["implementation"]
+    assert impl["ecp5"]["dsp"] == 0 and impl["xc7"]["dsp"] == 0, impl

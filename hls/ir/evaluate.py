@@ -96,6 +96,21 @@ def signed_value(bits: int, width: int) -> int:
     return bits - (1 << width) if bits >> (width - 1) else bits
 
 
+def signed_digits(n: int) -> list[tuple[int, int]]:
+    """The canonical signed digits of ``n``: (position, +1 or -1) pairs, no two adjacent, whose
+    sum of ``d * 2**position`` is n (7 is 2**3 - 1), the fewest nonzero digits of any such form."""
+    digits: list[tuple[int, int]] = []
+    k = 0
+    while n:
+        if n & 1:
+            d = 2 - (n & 3)
+            digits.append((k, d))
+            n -= d
+        n >>= 1
+        k += 1
+    return digits
+
+
 def trip_count(init: int, cmp: str, bound: int, step: int) -> int:
     """Iterations of ``for (i = init; i CMP bound; i += step)`` (no wrap-around)."""
     if cmp in ("<", "<="):

@@ -238,7 +238,7 @@ void smooth(const int a[10][10], int b[10][10]) {
 
 
 def test_row_strides_are_shifts_and_adds_not_multipliers(tmp_path: Path) -> None:
-    """The address of t[i][j] is i * 10 + j as (i << 3) + (i << 1) + j: an integer design with
+    """The address of t[i][j] is i * 10 + j as (i << 1) + (i << 3) + j: an integer design with
     no product uses no DSP (heat-3d's critical path on ECP5 was a MULT18X18D computing
     (j + 1) * 10 between the loop counters and the RAM address, 59 MHz)."""
     src = tmp_path / "smooth.c"

@@ -498,7 +498,8 @@ class _Builder:
         self.wires.append(RtlWire(tf, 1, None, f"loop {n}: finished"))
         self.region(op.body, op.ii)
         nxt = self.pulse(op.next_iter)
-        self.wires.append(RtlWire(go, 1, f"{start} | {nxt}"))
+        if op.ii is None:  # the iterator's select
+            self.wires.append(RtlWire(go, 1, f"{start} | {nxt}"))
         first, ahead = f"{n}_first", f"{n}_ahead"
         ahead_entry, ahead_next = f"{n}_ahead_entry", f"{n}_ahead_next"
         self.wires.append(RtlWire(first, cw, init))
@@ -532,7 +533,6 @@ class _Builder:
         # whether the iteration after this one runs, decided while this one starts
         self.regs.append(RtlReg(cont_q, 1, f"{start} ? {test_entry} : {test_next}", ti, None,
                                 f"loop {n}: the next iteration runs"))  # fmt: skip
-        cont = f"{n}_cont"
         later = cont_q
         if op.exits:
             # an exit flag ends the loop: no iteration starts once one is set (their iterations
@@ -541,17 +541,26 @@ class _Builder:
             # entry the flags are not looked at (the loop clears them as it starts).
             flags = " | ".join(f"(|r_{m.name})" for m in op.exits)
             later = f"{cont_q} & ~({flags})"
-        self.wires.append(RtlWire(cont, 1, f"{start} ? {entry_test} : {later}"))
-        self._replace_wire(ti, f"{go} & {cont}")
-        if self.registered_empty_exit and not (op.init in self.const_val and op.bound in self.const_val):
+        # The loop is entered only while none of its iterations is due (the enclosing region
+        # waits for it to finish), so the entry pulse and next_iter's never come together: an
+        # iteration starts on entry when the entry test holds, or on next_iter when the
+        # registered test does, and the loop finishes on next_iter when that test fails. The
+        # finish pulse, which starts the code after the loop, then follows the entry path (the
+        # enclosing loops' control) only where the loop may be entered with nothing to run.
+        always = _always_enters(op, self.range_of(op.init), bound_range)
+        self._replace_wire(ti, f"{start} | ({nxt} & {later})" if always else f"({start} & {entry_test}) | ({nxt} & {later})")
+        ends = f"{nxt} & ~({later})" if op.exits else f"{nxt} & ~{later}"
+        if always:
+            self._replace_wire(tf, ends)
+        elif self.registered_empty_exit and not (op.init in self.const_val and op.bound in self.const_val):
             # a loop entered with no iteration to run finishes a cycle later, from a register: the
             # code after it (often the next loop's entry test) does not follow this entry test in
             # the same cycle, a chain as long as the row of loops that may be empty
             empty = f"{n}_empty_q"
             self.regs.append(RtlReg(empty, 1, f"{start} & ~({entry_test})", None, "1'b0", f"loop {n}: entered with no iteration"))
-            self._replace_wire(tf, f"({go} & ~{start} & ~{cont}) | {empty}")
+            self._replace_wire(tf, f"({ends}) | {empty}")
         else:
-            self._replace_wire(tf, f"{go} & ~{cont}")
+            self._replace_wire(tf, f"({start} & ~({entry_test})) | ({ends})")
 
     def loop_test(self, op: ForOp, value: str, bound: str, width: int, narrow: bool) -> str:
         """``value CMP bound`` of loop ``op`` for the ``width``-bit iterator wire ``value``."""
@@ -806,6 +815,15 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
         tuple(dict.fromkeys(b.unused)), tuple(sorted(b.libs)), tuple(b.fp_units[k] for k in sorted(b.fp_units)),
         tuple(b.rams[k] for k in sorted(b.rams)), tuple(b.simulation_models),
     )  # fmt: skip
+
+
+def _always_enters(op: ForOp, init: tuple[int, int] | None, bound: tuple[int, int] | None) -> bool:
+    """Whether the first iteration of signed loop ``op`` runs whatever the proven ranges of its
+    initial value and bound let them be."""
+    if init is None or bound is None or not (op.iv_signed and op.cmp_signed):
+        return False
+    (il, ih), (bl, bh) = init, bound
+    return {"<": ih < bl, "<=": ih <= bl, ">": il > bh, ">=": il >= bh}.get(op.cmp, False)
 
 
 def _iterator_ranges(

@@ -79,3 +79,48 @@ def test_ecp5_loop_control_matches_c(tmp_path: Path) -> None:
     for f in (tmp_path / "o_ecp5").iterdir():
         f.rename(tmp_path / "o" / f.name)
     cosim_random(tmp_path, SOURCE, "tri_nest", runs=4)  # on the ECP5 RTL in the folder
+
+
+ROWS = """
+void rows(int n, const int a[8][16], int b[8][16]) {
+  for (int t = 0; t < 3; t++) {
+    for (int i = 0; i < 8; i++)
+      for (int j = 0; j < 16; j++)
+        b[i][j] += a[i][j] + t;
+    for (int i = 0; i < 8; i++)
+      b[i][0] -= n;
+    for (int k = 0; k < n; k++)
+      b[k & 7][1] += t;
+  }
+}
+"""
+
+
+def test_a_loop_that_always_runs_finishes_off_the_entry_path(tmp_path: Path) -> None:
+    """heat-3d on ECP5 (74 MHz): a loop's finish pulse, which starts the loop after it, was the
+    enclosing loops' entry chain ANDed with its own test; a loop whose first iteration always
+    runs finishes on its next_iter pulse and registered test alone."""
+    for target in ("default", "ecp5"):
+        src = tmp_path / "k.c"
+        src.write_text(ROWS)
+        out = tmp_path / target
+        proc = run_hls(str(src), "--top", "rows", "--target", target, "-o", str(out))
+        assert proc.returncode == 0, proc.stderr
+        rtl = (out / "rtl" / "rows.sv").read_text()
+        files = [str(out / "rtl" / f) for f in (out / "rtl" / "filelist.f").read_text().split()]
+        lint = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", "rows", *files], capture_output=True, text=True)
+        assert lint.returncode == 0 and not lint.stderr.strip(), lint.stderr
+        assigned = dict(re.findall(r"assign (t_t[if]\d+) = (.*);", rtl))
+        pulses = re.findall(r"logic (t_t[if]\d+);  // loop (rows_L\d+): (an iteration starts|finished)", rtl)
+        finishes = {loop: assigned[p] for p, loop, what in pulses if what == "finished"}
+        starts = {loop: assigned[p] for p, loop, what in pulses if what != "finished"}
+        assert len(finishes) == 4 and len(starts) == 4, rtl  # the i and j nest is flattened
+        for loop, expr in finishes.items():
+            if loop == "rows_L9":  # k < n may run nothing: its entry test (on ECP5 from a register)
+                assert ("_empty_q" in expr) == (target == "ecp5") and "_cont_q" in expr, expr
+            else:  # the next_iter pulse (a stage of the iteration-start shift) and the test
+                assert re.fullmatch(rf"t_\w+(\[\d+\])? & ~{loop}_cont_q", expr), (loop, expr)
+        for loop, expr in starts.items():
+            if loop != "rows_L9":
+                assert re.fullmatch(rf"t_\w+(\[\d+\])? \| \(t_\w+(\[\d+\])? & {loop}_cont_q\)", expr), (loop, expr)
+    cosim_random(tmp_path, ROWS, "rows", runs=3)

@@ -513,8 +513,10 @@ class _Builder:
         test_entry = self.loop_test(op, ahead_entry, bound_in, cw, narrow is not None)
         test_next = self.loop_test(op, ahead_next, bound_q, cw, narrow is not None)
         entry_test = self.loop_test(op, first, bound_in, cw, narrow is not None)
+        # a loop whose first iteration always runs never looks at its entry test
+        always = _always_enters(op, self.range_of(op.init), bound_range)
         holder = self.held.get(op.bound)
-        if op.init in self.const_val and holder is not None and self.now is not None and self._within_iteration(self.now, *holder[:2]):
+        if not always and op.init in self.const_val and holder is not None and self.now is not None and self._within_iteration(self.now, *holder[:2]):
             # the bound is an enclosing loop's iterator register (ref gave its held wire): whether
             # the first iteration runs is registered a cycle ahead from that register's input
             # (exact in every cycle), so the compare is off the iteration-start pulse's paths
@@ -547,7 +549,6 @@ class _Builder:
         # registered test does, and the loop finishes on next_iter when that test fails. The
         # finish pulse, which starts the code after the loop, then follows the entry path (the
         # enclosing loops' control) only where the loop may be entered with nothing to run.
-        always = _always_enters(op, self.range_of(op.init), bound_range)
         self._replace_wire(ti, f"{start} | ({nxt} & {later})" if always else f"({start} & {entry_test}) | ({nxt} & {later})")
         ends = f"{nxt} & ~({later})" if op.exits else f"{nxt} & ~{later}"
         if always:

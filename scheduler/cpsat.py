@@ -25,6 +25,9 @@ class DagNode:
     comb_delay: float = 0.0  # ns, for combinational nodes
     resource: object | None = None  # nodes sharing a resource need distinct start cycles (modulo II)
     width: int = 0  # result bits (lifetime weight)
+    # ns of logic between a multi-cycle node's operands and its first register (a RAM port's
+    # address arithmetic, selection and setup): combinational operands chain into it
+    input_delay: float = 0.0
 
 
 @dataclass
@@ -413,20 +416,25 @@ def chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:
     Only the first node where a path from ``u`` exceeds the budget gets a constraint: every node
     after it on that path already follows it through the data edges (also dependence edges), so
     their constraints would be implied; the search from ``u`` stops there, which keeps the number
-    of constraints and the work near linear in the region's size.
+    of constraints and the work near linear in the region's size. A multi-cycle node with an
+    ``input_delay`` ends such paths: its operands' logic and its own must fit the budget together.
     """
     n = len(dag.nodes)
     succs: list[list[int]] = [[] for _ in range(n)]
+    ends: list[list[int]] = [[] for _ in range(n)]  # multi-cycle consumers with an input delay
     for a, b in dag.data_edges:
         if dag.nodes[a].latency == 0 and dag.nodes[b].latency == 0:
             succs[a].append(b)
+        elif dag.nodes[a].latency == 0 and dag.nodes[b].input_delay > 0:
+            ends[a].append(b)
     out: list[tuple[int, int, int]] = []
     # longest combinational delay from each comb node u to the comb nodes reached through comb
     # nodes within the budget; a heap visits them in index (topological) order, so every
     # predecessor's delay is final before a node is visited
     for u in range(n):
-        if dag.nodes[u].latency != 0 or not succs[u]:
+        if dag.nodes[u].latency != 0 or not (succs[u] or ends[u]):
             continue
+        out += [(u, b, 1) for b in ends[u] if dag.nodes[u].comb_delay + dag.nodes[b].input_delay > budget_ns]
         arrival = {w: dag.nodes[u].comb_delay for w in succs[u]}
         heap = sorted(arrival)
         while heap:
@@ -435,6 +443,7 @@ def chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:
             if d > budget_ns:
                 out.append((u, v, 1))
                 continue
+            out += [(u, b, 1) for b in ends[v] if d + dag.nodes[b].input_delay > budget_ns]
             for w in succs[v]:
                 if w in arrival:
                     arrival[w] = max(arrival[w], d)

@@ -25,7 +25,7 @@ import islpy as isl
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
-from hls.ir.evaluate import eval_expr, signed_bits, signed_digits, signed_value, trip_count
+from hls.ir.evaluate import address_adds, eval_expr, signed_bits, signed_digits, signed_value, trip_count
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -327,13 +327,23 @@ class _Segment:
         def build(o: list[Value], at: Time, port: int = 0, m: MemRef = mem, r: Value = res, k: int = n, lc: SourceLoc | None = loc) -> Op:
             return LoadOp(r, m, port, o[:k], o[k] if len(o) > k else None, at, lc)
 
-        idx = self._emit(DagNode(mem.read_latency, 0.0, resource, mem.width), res, ops, build, loc)
+        idx = self._emit(DagNode(mem.read_latency, 0.0, resource, mem.width, self.port_delay(mem, indices)), res, ops, build, loc)
         self.mem_subs[idx] = subs
         self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=False)
         if key is not None:
             self.known.setdefault(mem, {})[key] = (res, pred, subs)
         return res
+
+    def port_delay(self, mem: MemRef, indices: list[Value]) -> float:
+        """The delay from the indices of an access to ``mem`` to the RAM (its address's
+        additions and the port), which the logic computing the indices must leave room for: a
+        block RAM's, which sits in the device's RAM columns, away from the logic (a LUT RAM or
+        registers sit beside it; an argument's RAM is outside the design)."""
+        if mem.kind != "bram" or not indices or ram_style(mem, set(), self.target.lutram_max_bits) != "block":
+            return 0.0
+        constant = [v in self.ctx.const_value for v in indices]
+        return self.target.port_input_delay(address_adds(mem.dims, constant), max(1, (mem.depth - 1).bit_length()))
 
     def store(self, mem: MemRef, indices: list[Value], value: Value, pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> None:
         ops = indices + [value] + ([pred] if pred is not None else [])
@@ -342,7 +352,7 @@ class _Segment:
         def build(o: list[Value], at: Time, port: int = 0, m: MemRef = mem, k: int = n, lc: SourceLoc | None = loc) -> Op:
             return StoreOp(m, port, o[:k], o[k], o[k + 1] if len(o) > k + 1 else None, at, lc)
 
-        idx = self._emit(DagNode(mem.write_latency, 0.0, mem, 0), None, ops, build, loc)
+        idx = self._emit(DagNode(mem.write_latency, 0.0, mem, 0, self.port_delay(mem, indices)), None, ops, build, loc)
         self.mem_subs[idx] = subs
         self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=True)

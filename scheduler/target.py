@@ -106,6 +106,16 @@ class Target:
         target asks for it, an output register (the RAM's clock-to-output is most of a cycle)."""
         return int(self.data["memory"].get("block_ram_read_latency", self.memory_read_latency))
 
+    def port_input_delay(self, address_adds: int, address_width: int) -> float:
+        """The delay from a block RAM access's index operands to the RAM: the address's additions
+        (the row strides' shifted copies, see ``address_adds``) and the port's own delay, which
+        the scheduler chains after the logic computing the indices; 0 where the target does not
+        count it (``memory.chain_port_delay``)."""
+        memory = self.data["memory"]
+        if not memory.get("chain_port_delay", False):
+            return 0.0
+        return float(memory.get("port_delay_ns", 0.0)) + address_adds * self.comb_delay("add", address_width)
+
     @property
     def lutram_max_bits(self) -> int:
         """The largest local RAM (bits) that is LUT RAM rather than block RAM by default."""

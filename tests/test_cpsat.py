@@ -87,6 +87,30 @@ def test_constraints_stay_few_on_a_long_chain() -> None:
     assert greedy_schedule(dag, chains, 1, None, {}) is not None
 
 
+def test_a_port_input_delay_ends_a_chain() -> None:
+    """Two additions (2 ns each) into a RAM access whose address logic and port take 4 ns: within
+    a 7 ns budget the second addition fits before the port, the first does not (its result is
+    registered: the access starts a cycle after it); a port with no input delay takes both."""
+    for port_delay, expected in ((4.0, [(0, 2, 1)]), (0.0, [])):
+        dag = Dag()
+        dag.add(DagNode(0, 2.0, None, 8))
+        dag.add(DagNode(0, 2.0, None, 8))
+        dag.add(DagNode(2, 0.0, "mem", 64, port_delay))
+        for a, b in ((0, 1), (1, 2)):
+            dag.edge(a, b, dag.nodes[a].latency)
+            dag.data_edges.append((a, b))
+        assert chain_constraints(dag, 7.0) == expected
+        starts, _, _ = schedule_dag(dag, 7.0, 1, 2.0, None, {"mem": 1})
+        assert starts[2] - starts[0] == len(expected)
+    # a port slower than the budget after a single addition: the addition's own result is registered
+    dag = Dag()
+    dag.add(DagNode(0, 2.0, None, 8))
+    dag.add(DagNode(1, 0.0, "mem", 64, 6.0))
+    dag.edge(0, 1, 0)
+    dag.data_edges.append((0, 1))
+    assert chain_constraints(dag, 7.0) == [(0, 1, 1)]
+
+
 def _recurrence_on_one_port(n: int) -> Dag:
     """``n`` accesses to one single-port memory in a chain of latency 1, the last feeding the
     first of the next iteration: RecMII = ResMII = n."""

@@ -111,6 +111,25 @@ def signed_digits(n: int) -> list[tuple[int, int]]:
     return digits
 
 
+def address_adds(dims: tuple[int, ...], constant: list[bool]) -> int:
+    """How many additions or subtractions make the linear address of an element of an array of
+    ``dims`` from its indices (``constant``: which of them are constants, folded into one offset):
+    each non-constant index enters once per canonical signed digit of its row stride, as the
+    backend writes it; strides past the address width are dropped (their index can only be 0)."""
+    depth = 1
+    for d in dims:
+        depth *= d
+    aw = max(1, (depth - 1).bit_length())
+    stride, strides = 1, []
+    for d in reversed(dims):
+        strides.append(stride)
+        stride *= d
+    strides.reverse()
+    terms = sum(len(signed_digits(s)) for s, c in zip(strides, constant) if not c and s < 1 << aw)
+    offset = any(c for c in constant)  # (a nonzero offset adds one more term; assumed nonzero)
+    return max(0, terms + int(offset) - 1)
+
+
 def trip_count(init: int, cmp: str, bound: int, step: int) -> int:
     """Iterations of ``for (i = init; i CMP bound; i += step)`` (no wrap-around)."""
     if cmp in ("<", "<="):

@@ -233,6 +233,46 @@ def schedule_dag(
     n = len(dag.nodes)
     if n == 0:
         return [], min_length, {}
+    key = _problem_key(dag, budget_ns, min_length, time_limit_s, ii, capacity)
+    known = _SOLVED.get(key)
+    if known is None:
+        try:
+            known = _schedule_dag(dag, budget_ns, min_length, time_limit_s, ii, capacity)
+        except ScheduleInfeasible:
+            known = None
+        if len(_SOLVED) >= _SOLVED_MAX:
+            _SOLVED.pop(next(iter(_SOLVED)))
+        _SOLVED[key] = known
+    if known is None:
+        raise ScheduleInfeasible("no schedule found")
+    starts, length, units = known
+    return list(starts), length, dict(units)
+
+
+# Problems solved in this process and their schedules (None: infeasible). The loop transformations
+# and the exploration schedule candidate kernels whose loops are often the same problem as the
+# final kernel's (fp_libm's two longest solves, 4 s each, were one problem): the solver is
+# deterministic, so its answer to the same problem is the same.
+_SOLVED: dict[tuple[object, ...], tuple[list[int], int, dict[int, int]] | None] = {}
+_SOLVED_MAX = 512
+
+
+def _problem_key(dag: Dag, budget_ns: float, min_length: int, time_limit_s: float, ii: int | None, capacity: dict[object, int]) -> tuple[object, ...]:
+    """Everything ``schedule_dag``'s answer depends on, with each resource named by the first
+    node that uses it (resources are objects of the caller's, one per memory or unit kind)."""
+    ids: dict[object, int] = {}
+    nodes = []
+    for i, nd in enumerate(dag.nodes):
+        res = None if nd.resource is None else ids.setdefault(nd.resource, i)
+        nodes.append((nd.latency, nd.comb_delay, res, nd.width, nd.input_delay))
+    caps = tuple(sorted((ids[r], k) for r, k in capacity.items() if r in ids))
+    return (tuple(nodes), tuple(dag.edges), tuple(dag.data_edges), budget_ns, min_length, time_limit_s, ii, caps)
+
+
+def _schedule_dag(
+    dag: Dag, budget_ns: float, min_length: int, time_limit_s: float, ii: int | None, capacity: dict[object, int]
+) -> tuple[list[int], int, dict[int, int]]:
+    n = len(dag.nodes)
     chains = chain_constraints(dag, budget_ns)
     greedy = greedy_schedule(dag, chains, min_length, ii, capacity)
     if greedy is not None:

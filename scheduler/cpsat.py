@@ -272,7 +272,7 @@ def _problem_key(dag: Dag, budget_ns: float, min_length: int, time_limit_s: floa
 def _schedule_dag(
     dag: Dag, budget_ns: float, min_length: int, time_limit_s: float, ii: int | None, capacity: dict[object, int]
 ) -> tuple[list[int], int, dict[int, int]]:
-    n = len(dag.nodes)
+    """``schedule_dag`` itself (the solver's work)."""
     chains = chain_constraints(dag, budget_ns)
     greedy = greedy_schedule(dag, chains, min_length, ii, capacity)
     if greedy is not None:

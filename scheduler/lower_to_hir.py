@@ -151,6 +151,11 @@ class _UnitResource:
         return f"{self.kind}_w{self.width}_{scope}_u{unit}"
 
 
+def _no_op(operands: list[Value], at: Time) -> Op:
+    """The build of a node that only stands for delay in the schedule (it makes no op)."""
+    raise AssertionError("a delay-only node is never built")
+
+
 @dataclass(eq=False)
 class _Pending:
     """An op of a segment before scheduling: ``make(at)`` builds the HIR op once times are known."""
@@ -328,6 +333,7 @@ class _Segment:
             return LoadOp(r, m, port, o[:k], o[k] if len(o) > k else None, at, lc)
 
         idx = self._emit(DagNode(mem.read_latency, 0.0, resource, mem.width, self.port_delay(mem, indices)), res, ops, build, loc)
+        self.iterator_select(idx, indices)
         self.mem_subs[idx] = subs
         self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=False)
@@ -345,6 +351,21 @@ class _Segment:
         constant = [v in self.ctx.const_value for v in indices]
         return self.target.port_input_delay(address_adds(mem.dims, constant), max(1, (mem.depth - 1).bit_length()))
 
+    def iterator_select(self, idx: int, indices: list[Value]) -> None:
+        """For an access (node ``idx``) whose port delay counts: where an index is the innermost
+        loop's iterator, that iterator as the loop controller makes it in the iteration's first
+        cycle (its first value or the next one, selected by the iteration-start pulse: the
+        target's ``loop_entry_ns``) chained before the address; after that cycle it is a
+        register. cholesky on ECP5 (86.87 MHz): an iteration-start pulse, the iterator's
+        selection and a row buffer's address were one path."""
+        if self.dag.nodes[idx].input_delay <= 0 or not self.loops:
+            return
+        iv = self.loops[-1][1]
+        if any(v is iv for v in indices) and iv not in self.producer:
+            select = self._emit(DagNode(0, self.target.loop_entry_ns, None, 0), None, [], _no_op, None)
+            self.dag.edge(select, idx, 0)
+            self.dag.data_edges.append((select, idx))
+
     def store(self, mem: MemRef, indices: list[Value], value: Value, pred: Value | None, loc: SourceLoc | None, subs: list[Expr] | None = None) -> None:
         ops = indices + [value] + ([pred] if pred is not None else [])
         n = len(indices)
@@ -353,6 +374,7 @@ class _Segment:
             return StoreOp(m, port, o[:k], o[k], o[k + 1] if len(o) > k + 1 else None, at, lc)
 
         idx = self._emit(DagNode(mem.write_latency, 0.0, mem, 0, self.port_delay(mem, indices)), None, ops, build, loc)
+        self.iterator_select(idx, indices)
         self.mem_subs[idx] = subs
         self.mem_guards[idx] = tuple(self.guard_stack)
         self._order(mem, idx, is_store=True)
@@ -772,6 +794,8 @@ class _Segment:
             operands = [at_time(v, t, order) for v in it.operands]
             if it.build is None:
                 sink_values = operands
+                continue
+            if it.build is _no_op:
                 continue
             if it.node in units:
                 op = it.build(operands, start + t, units[it.node])  # type: ignore[operator]

@@ -158,3 +158,33 @@ def test_ecp5_registers_an_index_computed_before_its_address(tmp_path: Path) -> 
     assert re.search(r"hir\.load %buf\[port \d\]\[%add\d+_d\d+, %j\w*\]", hir["ecp5"]), hir["ecp5"]
     assert re.search(r"hir\.load %buf\[port \d\]\[%add\d+, %j\w*\]", hir["default"]), hir["default"]
     assert re.search(r"hir\.load %a\[port \d\]\[%i\w*, %j\w*\]", hir["ecp5"]), hir["ecp5"]
+
+
+REVERSED = """
+void rev(const int a[64], int b[64]) {
+  int buf[64];
+  for (int i = 0; i < 64; i++)
+    buf[i] = a[i] * 3;
+  for (int i = 0; i < 64; i++)
+    b[i] = buf[63 - i] + buf[i];
+}
+"""
+
+
+def test_ecp5_keeps_the_iteration_start_off_a_block_ram_address(tmp_path: Path) -> None:
+    """cholesky on ECP5 (86.87 MHz): the iteration-start pulse, the loop controller's selection
+    of the iterator and a row buffer's address were one path. On ECP5 a block RAM access indexed
+    by the innermost loop's iterator starts after the iteration's first cycle (the iterator is a
+    register by then); the default target reads in the first cycle. Both bit-exact."""
+    src = tmp_path / "k.c"
+    src.write_text(REVERSED)
+    hir = {}
+    for target in ("ecp5", "default"):
+        out = tmp_path / target
+        proc = run_hls(str(src), "--top", "rev", "--target", target, "-o", str(out))
+        assert proc.returncode == 0, proc.stderr
+        hir[target] = (out / "rev.hir").read_text()
+        proc = run_hls("cosim", str(src), "--top", "rev", "-o", str(out), "--runs", "2")
+        assert proc.returncode == 0 and "PASS: 2 calls" in proc.stdout, proc.stdout + proc.stderr
+    assert re.search(r"hir\.load %buf\[port \d\]\[%i_2_d\d+\] at %ti\d+ \+ 1 ", hir["ecp5"]), hir["ecp5"]
+    assert re.search(r"hir\.load %buf\[port \d\]\[%i_2\] at %ti\d+ ", hir["default"]), hir["default"]

@@ -50,7 +50,8 @@ module hls_fp_sqrt_core #(
 
   logic [W-1:0] ai;
   hls_fp_pipe #(W, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
-  hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet));
+  logic [W-1:0] a_quiet_unused;
+  hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet_unused));
   // the significand's leading zeros, counted on the fraction beside the exponent's test (as in
   // hls_fp_div_core)
   logic [MW:0] shifted_unused;
@@ -62,17 +63,22 @@ module hls_fp_sqrt_core #(
   // exponent's sums in one cycle: 12 ns on ECP5)
   logic parity;
   assign parity = ea_eff[0] ^ lz[0] ^ BIAS[0];
-  assign special_r = a_nan ? a_quiet : a_zero ? ai : ai[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : ai;
-  // the count's cut: the significand and its count, the exponent without the count
+  // the count's cut: the significand and its count, the exponent without the count, the operand
+  // and its classes; the special result is made after it (before it, the classes' wide tests and
+  // the special result's selection were one path into the cut: correlation on ECP5, 94 MHz)
   logic [MW:0] siga2;
   logic [LW-1:0] lz2;
-  logic parity2;
+  logic parity2, a_nan2, a_inf2, a_zero2;
+  logic [W-1:0] ai2;
   logic [KW-XW-1:0] kept2;
   logic signed [XW-1:0] e_part2;
-  hls_fp_pipe #(MW + 1 + LW + 1 + KW, DC) u_count (
+  hls_fp_pipe #(MW + 1 + LW + 1 + 3 + W + XW, DC) u_count (
       .clk(clk), .ce(ce),
-      .d({siga, lz, parity, a_nan || a_zero || ai[W-1] || a_inf, special_r, XW'(ea_eff) - BIAS}),
-      .q({siga2, lz2, parity2, kept2, e_part2}));
+      .d({siga, lz, parity, a_nan, a_inf, a_zero, ai, XW'(ea_eff) - BIAS}),
+      .q({siga2, lz2, parity2, a_nan2, a_inf2, a_zero2, ai2, e_part2}));
+  assign a_quiet = {ai2[W-1], ai2[W-2:MW], 1'b1, ai2[MW-2:0]};
+  assign special_r = a_nan2 ? a_quiet : a_zero2 ? ai2 : ai2[W-1] ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}} : ai2;
+  assign kept2 = {a_nan2 || a_zero2 || ai2[W-1] || a_inf2, special_r};
   assign ma = siga2 << lz2;
 
   // an even exponent: the significand (1 <= m < 4) times 2^(MW + 2) is the radicand, whose

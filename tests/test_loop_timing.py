@@ -139,22 +139,28 @@ void rows(const int a[12][10], int b[10][10]) {
 """
 
 
+def _scheduled_and_cosimulated(tmp_path: Path, source: str, top: str) -> dict[str, str]:
+    """The HIR of ``top`` of ``source`` on the ECP5 and default targets, each design's RTL
+    co-simulated (two random calls, bit-exact)."""
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    hir = {}
+    for target in ("ecp5", "default"):
+        out = tmp_path / target
+        proc = run_hls(str(src), "--top", top, "--target", target, "-o", str(out))
+        assert proc.returncode == 0, proc.stderr
+        hir[target] = (out / f"{top}.hir").read_text()
+        proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "2")
+        assert proc.returncode == 0 and "PASS: 2 calls" in proc.stdout, proc.stdout + proc.stderr
+    return hir
+
+
 def test_ecp5_registers_an_index_computed_before_its_address(tmp_path: Path) -> None:
     """On ECP5 an index's logic, the address's additions (a row stride of 10 as two shifted
     copies) and the port of a block RAM do not fit one cycle together: i + 2 is registered before
     the load; the default target chains them, and so does ECP5 for the argument's RAM outside the
     design. Both stay bit-exact."""
-    src = tmp_path / "k.c"
-    src.write_text(STRIDED)
-    hir = {}
-    for target in ("ecp5", "default"):
-        out = tmp_path / target
-        proc = run_hls(str(src), "--top", "rows", "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
-        hir[target] = (out / "rows.hir").read_text()
-        # cosim of the RTL just written (at this target's schedule)
-        proc = run_hls("cosim", str(src), "--top", "rows", "-o", str(out), "--runs", "2")
-        assert proc.returncode == 0 and "PASS: 2 calls" in proc.stdout, proc.stdout + proc.stderr
+    hir = _scheduled_and_cosimulated(tmp_path, STRIDED, "rows")
     assert re.search(r"hir\.load %buf\[port \d\]\[%add\d+_d\d+, %j\w*\]", hir["ecp5"]), hir["ecp5"]
     assert re.search(r"hir\.load %buf\[port \d\]\[%add\d+, %j\w*\]", hir["default"]), hir["default"]
     assert re.search(r"hir\.load %a\[port \d\]\[%i\w*, %j\w*\]", hir["ecp5"]), hir["ecp5"]
@@ -176,15 +182,6 @@ def test_ecp5_keeps_the_iteration_start_off_a_block_ram_address(tmp_path: Path) 
     of the iterator and a row buffer's address were one path. On ECP5 a block RAM access indexed
     by the innermost loop's iterator starts after the iteration's first cycle (the iterator is a
     register by then); the default target reads in the first cycle. Both bit-exact."""
-    src = tmp_path / "k.c"
-    src.write_text(REVERSED)
-    hir = {}
-    for target in ("ecp5", "default"):
-        out = tmp_path / target
-        proc = run_hls(str(src), "--top", "rev", "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
-        hir[target] = (out / "rev.hir").read_text()
-        proc = run_hls("cosim", str(src), "--top", "rev", "-o", str(out), "--runs", "2")
-        assert proc.returncode == 0 and "PASS: 2 calls" in proc.stdout, proc.stdout + proc.stderr
+    hir = _scheduled_and_cosimulated(tmp_path, REVERSED, "rev")
     assert re.search(r"hir\.load %buf\[port \d\]\[%i_2_d\d+\] at %ti\d+ \+ 1 ", hir["ecp5"]), hir["ecp5"]
     assert re.search(r"hir\.load %buf\[port \d\]\[%i_2\] at %ti\d+ ", hir["default"]), hir["default"]

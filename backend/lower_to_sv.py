@@ -20,7 +20,7 @@ from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
-from hls.ir.evaluate import signed_bits, signed_digits, signed_value
+from hls.ir.evaluate import address_width, row_strides, signed_bits, signed_digits, signed_value
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -58,10 +58,6 @@ def _mixed(members: list[UnitOp]) -> bool:
 
 def const(value: int, width: int) -> str:
     return f"{width}'h{value & ((1 << width) - 1):x}"
-
-
-def addr_width(depth: int) -> int:
-    return max(1, (depth - 1).bit_length())
 
 
 @dataclass
@@ -351,13 +347,8 @@ class _Builder:
                                           (("clk", "ap_clk"), ("a", a), ("b", b), ("q", q), ("r", r))))  # fmt: skip
 
     def address(self, mem: MemRef, indices: list[Value]) -> str:
-        aw = addr_width(mem.depth)
-        stride = 1
-        strides = []
-        for d in reversed(mem.dims):
-            strides.append(stride)
-            stride *= d
-        strides.reverse()
+        aw = address_width(mem.depth)
+        strides = row_strides(mem.dims)
         terms: list[tuple[str, int]] = []
         offset = 0  # the constant indices' part
         for v, s in zip(indices, strides):
@@ -743,7 +734,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
             assert data is not None
             b.regs.append(RtlReg(name, mem.width, data, en, None, "register of a scalar variable"))
             continue
-        aw = addr_width(mem.depth)
+        aw = address_width(mem.depth)
         used_ports = [p for p in range(mem.ports) if p == 0 or (mem, p) in b.accesses]
         for p in used_ports:
             acc = b.accesses.get((mem, p), [])

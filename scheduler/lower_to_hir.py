@@ -25,7 +25,7 @@ import islpy as isl
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing
 from hls.ir.affine import AffineModel
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
-from hls.ir.evaluate import address_adds, eval_expr, signed_bits, signed_digits, signed_value, trip_count
+from hls.ir.evaluate import address_adds, address_width, eval_expr, signed_bits, signed_digits, signed_value, trip_count
 from hls.ir.hir import (
     CombOp,
     ConstOp,
@@ -349,7 +349,7 @@ class _Segment:
         if mem.kind != "bram" or not indices or ram_style(mem, set(), self.target.lutram_max_bits) != "block":
             return 0.0
         constant = [v in self.ctx.const_value for v in indices]
-        return self.target.port_input_delay(address_adds(mem.dims, constant), max(1, (mem.depth - 1).bit_length()))
+        return self.target.port_input_delay(address_adds(mem.dims, constant), address_width(mem.depth))
 
     def iterator_select(self, idx: int, indices: list[Value]) -> None:
         """For an access (node ``idx``) whose port delay counts: where an index is the innermost

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -111,22 +112,29 @@ def signed_digits(n: int) -> list[tuple[int, int]]:
     return digits
 
 
-def address_adds(dims: tuple[int, ...], constant: list[bool]) -> int:
-    """How many additions or subtractions make the linear address of an element of an array of
-    ``dims`` from its indices (``constant``: which of them are constants, folded into one offset):
-    each non-constant index enters once per canonical signed digit of its row stride, as the
-    backend writes it; strides past the address width are dropped (their index can only be 0)."""
-    depth = 1
-    for d in dims:
-        depth *= d
-    aw = max(1, (depth - 1).bit_length())
+def address_width(depth: int) -> int:
+    """Bits of the address of a RAM of ``depth`` elements."""
+    return max(1, (depth - 1).bit_length())
+
+
+def row_strides(dims: tuple[int, ...]) -> list[int]:
+    """The element stride of each index of an array of ``dims`` (row-major, the last is 1)."""
     stride, strides = 1, []
     for d in reversed(dims):
         strides.append(stride)
         stride *= d
     strides.reverse()
-    terms = sum(len(signed_digits(s)) for s, c in zip(strides, constant) if not c and s < 1 << aw)
-    offset = any(c for c in constant)  # (a nonzero offset adds one more term; assumed nonzero)
+    return strides
+
+
+def address_adds(dims: tuple[int, ...], constant: list[bool]) -> int:
+    """How many additions or subtractions make the linear address of an element of an array of
+    ``dims`` from its indices (``constant``: which of them are constants, folded into one offset):
+    each non-constant index enters once per canonical signed digit of its row stride, as the
+    backend writes it; strides past the address width are dropped (their index can only be 0)."""
+    aw = address_width(math.prod(dims))
+    terms = sum(len(signed_digits(s)) for s, c in zip(row_strides(dims), constant) if not c and s < 1 << aw)
+    offset = any(constant)  # (a nonzero offset adds one more term; assumed nonzero)
     return max(0, terms + int(offset) - 1)
 
 

@@ -84,6 +84,9 @@ from hls.scheduler.cpsat import strong_components
 from hls.scheduler.isl_codegen import Unsupported, generate_nest, generate_region, map_list
 from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 
+# the hyperplanes c0 t + c1 i + j tried for a nest of three loops (a time-stepped Gauss-Seidel
+# sweep needs 4t + 2i + j: each dependence distance then positive in it)
+_HYPERPLANES = ((1, 1), (2, 1), (4, 2))
 # a perfect nest of more loops than this is not permuted (n! candidates)
 _MAX_PERMUTED = 4
 # candidates counted exactly, the best by the estimate first (CycleCounter)
@@ -267,6 +270,15 @@ class _Transformer:
             for front in (f"{a} + {b}", f"2{a} + {b}", f"{a} + 2{b}"):
                 candidates.append((prefix + [front, a], [*prefix_vars, None, chain[-2].var], None))
                 candidates.append((prefix + [front, b], [*prefix_vars, None, chain[-1].var], None))
+        hyperplanes: dict[int, tuple[int, int]] = {}  # candidate -> (c0, c1) of c0 t + c1 i + j
+        if _hyperplane_nest(chain):
+            # hyperplanes of the whole nest (a time-stepped Gauss-Seidel sweep: 4t + 2i + j), each
+            # run as rows of a constant length (see ``hyperplane``), the rows of one hyperplane
+            # as one pipeline: every dependence is then carried by the outermost loop
+            t, a, b = names
+            for c0, c1 in _HYPERPLANES:
+                hyperplanes[len(candidates)] = (c0, c1)
+                candidates.append(([f"{c0}{t} + {c1}{a} + {b}", t, f"-{a}"], [None, chain[0].var, None], None))
         best: tuple[tuple[int, int, int, int, int], list[str], list[Variable | None], list[For] | None] | None = None
         for n, (rows, row_vars, cand_order) in enumerate(candidates):
             verdict = self.chain_order(deps, infos, position, outer, rows)
@@ -281,7 +293,9 @@ class _Transformer:
         if best is None or best[3] == chain:
             return chain[0]
         _, rows, row_vars, order = best
-        if order is not None and _bounds_allow(order):
+        if best[0][-1] in hyperplanes:
+            nest = self.hyperplane(chain, *hyperplanes[best[0][-1]], body)
+        elif order is not None and _bounds_allow(order):
             nest = _nest(order, body)
         else:
             try:
@@ -293,7 +307,7 @@ class _Transformer:
                 self.var_sched[lp.var] = row
         before = ", ".join(lp.name for lp in chain)
         after = ", ".join(f"{lp.name} ({row})" for lp, row in zip(_chain_of(nest), rows))
-        what = "interchanged" if order is not None else "skewed (wavefront)"
+        what = "interchanged" if order is not None else "skewed (wavefront)" if best[0][-1] not in hyperplanes else "skewed (hyperplanes)"
         old = self.chain_order(deps, infos, position, outer, names)
         self.done.append(
             f"{what} loops ({before}) (line {chain[0].loc.line}) into ({after}): the innermost loop now carries "
@@ -348,6 +362,49 @@ class _Transformer:
                         other += 1
                 break
         return raw, other, depth
+
+    def hyperplane(self, chain: list[For], c0: int, c1: int, body: list[Stmt]) -> For:
+        """The nest ``chain`` (``t``, ``i``, ``j``: see ``_hyperplane_nest``) run hyperplane by
+        hyperplane of ``h = c0 t + c1 i + j``: ``h``, then ``t`` over the values that meet the
+        box, then ``k`` over a row of constant length, ``i = (h - c0 t - j0) / c1 - k`` and ``j = h
+        - c0 t - c1 i``, guarded by the box. A constant row length is what lets the rows of one
+        hyperplane flatten into one pipeline (its trip count is the number of rows times the
+        length); rows cut by the box run some guarded iterations."""
+        t_lp, i_lp, j_lp = chain
+        loc = t_lp.loc
+        (t0, t1), (i0, i1), (j0, j1) = (_ends(lp) for lp in chain)
+
+        def c(v: int) -> Expr:
+            return Const(v, INT, loc)
+
+        def rd(v: Variable) -> Expr:
+            return VarRead(v, loc)
+
+        def op(o: str, x: Expr, y: Expr) -> Expr:
+            return Binary(o, x, y, INT, loc)
+
+        def pick(o: str, x: Expr, y: Expr) -> Expr:  # (min and max in the form isl's bounds have)
+            return Select(op(o, x, y), clone_expr(x), clone_expr(y), INT, loc)
+
+        h = Variable(_fresh(f"{t_lp.var.name}_h", self.names), INT, "loop", loc)
+        k = Variable(_fresh(f"{i_lp.var.name}_k", self.names), INT, "loop", loc)
+        h0, h1 = c0 * t0 + c1 * i0 + j0, c0 * t1 + c1 * i1 + j1
+        # the first t of a hyperplane: ceil((h - c1 i1 - j1) / c0), its dividend raised by a multiple
+        # of c0 so C's division floors it (non-negative)
+        lift = max(0, -(-(c1 * i1 + j1 - h0) // c0))
+        first_t = op("-", op("/", op("+", rd(h), c(c0 * lift + c0 - 1 - c1 * i1 - j1)), c(c0)), c(lift))
+        last_t = op("/", op("-", rd(h), c(c1 * i0 + j0)), c(c0))
+        i_expr = op("-", op("/", op("-", op("-", rd(h), op("*", c(c0), rd(t_lp.var))), c(j0)), c(c1)), rd(k))
+        j_expr = op("-", op("-", rd(h), op("*", c(c0), rd(t_lp.var))), op("*", c(c1), clone_expr(i_expr)))
+        guard = op("&&", op("&&", op(">=", clone_expr(i_expr), c(i0)), op("<=", clone_expr(i_expr), c(i1))), op("<=", clone_expr(j_expr), c(j1)))
+        replace_in_stmts(body, {id(i_lp.var): i_expr, id(j_lp.var): j_expr})
+        length = -(-(j1 - j0 + 1) // c1)
+        k_loop = For(k, c(0), "<", c(length), INT, 1, [If(guard, body, [], loc)], _fresh(f"{i_lp.name}_k", self.loop_names), [], loc)
+        t_loop = For(t_lp.var, pick(">", first_t, c(t0)), "<=", pick("<", last_t, c(t1)), INT, 1, [k_loop], t_lp.name, list(t_lp.pragmas), loc)
+        names = [isl_name(lp.var) for lp in chain]
+        self.var_sched[h] = f"{c0}{names[0]} + {c1}{names[1]} + {names[2]}"
+        self.var_sched[k] = f"floor(({names[2]} - {j0}) / {c1})"
+        return For(h, c(h0), "<=", c(h1), INT, 1, [t_loop], _fresh(f"{t_lp.name}_h", self.loop_names), [], loc)
 
     def generate(self, chain: list[For], enclosing: list[For], rows: list[str], row_vars: list[Variable | None], body: list[Stmt]) -> For:
         """The nest in the order of ``rows`` through isl's AST generator."""
@@ -659,6 +716,17 @@ def _padded(time: isl.Map, width: int) -> isl.Map:
 def _rename_isl(text: str, env: dict[str, str]) -> str:
     """``text`` (an affine expression over isl names) with its identifiers renamed by ``env``."""
     return re.sub(r"[A-Za-z_]\w*", lambda m: env.get(m.group(0), m.group(0)), text)
+
+
+def _hyperplane_nest(chain: list[For]) -> bool:
+    """Whether ``hyperplane`` takes the nest: three loops of int iterators, each stepping by +1
+    over a constant, non-negative range, none pipelined by the user."""
+    if len(chain) != 3 or any(p.name == "pipeline" for lp in chain for p in lp.pragmas):
+        return False
+    for lp in chain:
+        if lp.var.type != INT or lp.step != 1 or _range_of(lp) is None or _ends(lp)[0] < 0 or _ends(lp)[1] < _ends(lp)[0]:
+            return False
+    return True
 
 
 def _chain_of(nest: For) -> list[For]:

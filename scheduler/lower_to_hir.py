@@ -1687,6 +1687,9 @@ class _Lowering:
             saved = (dict(ctx.consts), list(ctx.const_ops), dict(ctx.const_value))
             alone = self.innermost_cost(flat, loops)
             ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
+            if (inner := self.inner_nest_cost(flat, loops)) is not None:
+                alone = min(alone, inner)
+                ctx.consts, ctx.const_ops, ctx.const_value = dict(saved[0]), list(saved[1]), dict(saved[2])
             seg, flat_iv, regs = self.odometers([flat], loops)
             bound = minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns)
             mii = max(flat.target, bound.mii)
@@ -1774,6 +1777,23 @@ class _Lowering:
                 nest[0], prep.seg, at, prep.flat_iv, True, ctx.const(0, 32), total, "<", 32, True, 1, prep.flat.target,
                 tuple(lp.name for lp in nest[1:]), padded=prep.flat.trips[-1] if prep.flat.real_trip is not None and prep.flat.trips else None,
             )  # fmt: skip
+
+    def inner_nest_cost(self, flat: _FlatNest, loops: list[tuple[For, Value]]) -> int | None:
+        """Cycles of the nest ``flat`` with the levels below its outermost flattened into one
+        pipeline, filled and drained in each iteration of the outermost (a time-stepped sweep by
+        hyperplanes: dependences between hyperplanes only, the corners' short ones spanning too
+        few iterations of the whole nest's pipeline for its II), or None when those levels cannot
+        be flattened or the outermost's trip count is not a constant."""
+        outer = flat.loops[0]
+        first, bound = eval_expr(outer.init, {}), eval_expr(outer.bound, {})
+        if len(flat.loops) < 3 or first is None or bound is None:
+            return None
+        sub = self.flattenable_nest(flat.loops[1])
+        if sub is None or sub.loops != flat.loops[1:]:
+            return None
+        seg, _, _ = self.odometers([sub], loops + [(outer, Value(outer.var.name, _int_type(outer.var).width))])
+        mii = max(sub.target, minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns).mii)
+        return trip_count(first, outer.cmp, bound, outer.step) * (sub.total * mii + _critical_path(seg.dag))
 
     def innermost_cost(self, flat: _FlatNest, loops: list[tuple[For, Value]]) -> int:
         """Cycles of the nest ``flat`` with only its innermost loop pipelined (fill paid per entry)."""

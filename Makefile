@@ -7,9 +7,10 @@ STAMP := .deps-stamp
 .PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent fp-check impl-corpus
 
 # The stamp lives in the checkout but the install in the environment: a stamp whose install is
-# gone (a new virtualenv, a reset machine) is dropped so the install runs again.
+# gone (a new virtualenv, a reset machine) is dropped so the install runs again. (The checkout's
+# own hls/ folder is left off the path: from here it imports without any install.)
 deps:
-	@$(PYTHON) -c 'import hls, islpy, ortools' 2>/dev/null && command -v verilator >/dev/null || rm -f $(STAMP)
+	@$(PYTHON) -c 'import sys; sys.path = [p for p in sys.path if p not in ("", ".")]; import hls, islpy, ortools' 2>/dev/null && command -v verilator >/dev/null || rm -f $(STAMP)
 	@$(MAKE) --no-print-directory $(STAMP)
 
 $(STAMP): setup.cfg pyproject.toml scripts/install-deps.sh

@@ -273,12 +273,13 @@ class _Transformer:
         hyperplanes: dict[int, tuple[int, int]] = {}  # candidate -> (c0, c1) of c0 t + c1 i + j
         if _hyperplane_nest(chain):
             # hyperplanes of the whole nest (a time-stepped Gauss-Seidel sweep: 4t + 2i + j), each
-            # run as rows of a constant length (see ``hyperplane``), the rows of one hyperplane
-            # as one pipeline: every dependence is then carried by the outermost loop
+            # run as rows of a constant length (see ``hyperplane``), so the rows of one hyperplane
+            # can be one pipeline: the dependences are then carried by the outermost loop (or
+            # within a hyperplane by t)
             t, a, b = names
             for c0, c1 in _HYPERPLANES:
                 hyperplanes[len(candidates)] = (c0, c1)
-                candidates.append(([f"{c0}{t} + {c1}{a} + {b}", t, f"-{a}"], [None, chain[0].var, None], None))
+                candidates.append(([f"{_times(c0)}{t} + {_times(c1)}{a} + {b}", t, f"-{a}"], [None, chain[0].var, None], None))
         best: tuple[tuple[int, int, int, int, int], list[str], list[Variable | None], list[For] | None] | None = None
         for n, (rows, row_vars, cand_order) in enumerate(candidates):
             verdict = self.chain_order(deps, infos, position, outer, rows)
@@ -402,7 +403,7 @@ class _Transformer:
         k_loop = For(k, c(0), "<", c(length), INT, 1, [If(guard, body, [], loc)], _fresh(f"{i_lp.name}_k", self.loop_names), [], loc)
         t_loop = For(t_lp.var, pick(">", first_t, c(t0)), "<=", pick("<", last_t, c(t1)), INT, 1, [k_loop], t_lp.name, list(t_lp.pragmas), loc)
         names = [isl_name(lp.var) for lp in chain]
-        self.var_sched[h] = f"{c0}{names[0]} + {c1}{names[1]} + {names[2]}"
+        self.var_sched[h] = f"{_times(c0)}{names[0]} + {_times(c1)}{names[1]} + {names[2]}"
         self.var_sched[k] = f"floor(({names[2]} - {j0}) / {c1})"
         return For(h, c(h0), "<=", c(h1), INT, 1, [t_loop], _fresh(f"{t_lp.name}_h", self.loop_names), [], loc)
 
@@ -716,6 +717,11 @@ def _padded(time: isl.Map, width: int) -> isl.Map:
 def _rename_isl(text: str, env: dict[str, str]) -> str:
     """``text`` (an affine expression over isl names) with its identifiers renamed by ``env``."""
     return re.sub(r"[A-Za-z_]\w*", lambda m: env.get(m.group(0), m.group(0)), text)
+
+
+def _times(c: int) -> str:
+    """A coefficient as written before an isl name: none for 1."""
+    return "" if c == 1 else str(c)
 
 
 def _hyperplane_nest(chain: list[For]) -> bool:

@@ -87,6 +87,8 @@ from hls.scheduler.lower_to_hir import ScheduleOptions, schedule
 # the hyperplanes c0 t + c1 i + j tried for a nest of three loops (a time-stepped Gauss-Seidel
 # sweep needs 4t + 2i + j: each dependence distance then positive in it)
 _HYPERPLANES = ((1, 1), (2, 1), (4, 2))
+# ... over iterators below this (h = c0 t + c1 i + j and the bounds' terms stay far inside int)
+_HYPERPLANE_RANGE = 1 << 24
 # a perfect nest of more loops than this is not permuted (n! candidates)
 _MAX_PERMUTED = 4
 # candidates counted exactly, the best by the estimate first (CycleCounter)
@@ -726,11 +728,11 @@ def _times(c: int) -> str:
 
 def _hyperplane_nest(chain: list[For]) -> bool:
     """Whether ``hyperplane`` takes the nest: three loops of int iterators, each stepping by +1
-    over a constant, non-negative range, none pipelined by the user."""
+    over a constant, non-negative range (below ``_HYPERPLANE_RANGE``), none pipelined by the user."""
     if len(chain) != 3 or any(p.name == "pipeline" for lp in chain for p in lp.pragmas):
         return False
     for lp in chain:
-        if lp.var.type != INT or lp.step != 1 or _range_of(lp) is None or _ends(lp)[0] < 0 or _ends(lp)[1] < _ends(lp)[0]:
+        if lp.var.type != INT or lp.step != 1 or _range_of(lp) is None or _ends(lp)[0] < 0 or not _ends(lp)[0] <= _ends(lp)[1] < _HYPERPLANE_RANGE:
             return False
     return True
 

@@ -60,6 +60,9 @@ class FpUnit:
     dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
     simulation_only: bool = False  # the model is not synthesizable (exp, log, pow, sin, cos: real arithmetic, DPI-C)
     unused_bits: str = ""  # input bits only the Xilinx IP reads (the core ignores them)
+    # logic (no core) on operands registered first from LATENCY 2: the operand multiplexers of a
+    # shared unit then end at a register, not in its comparison (the model reads ``<port>_i``)
+    registered_inputs: bool = False
 
     @property
     def library_files(self) -> tuple[str, ...]:
@@ -137,7 +140,7 @@ def fp_unit(op: UnitOp) -> FpUnit:
                       (*_format_params(w), ("OP", str(_CMP_OP[pred]))), ab, ("hls_fp_cmp_core.sv",))  # fmt: skip
     if base in ("min", "max"):
         # plain logic on the bit patterns (no IP core): NaN, signed-zero and ordering rules of glibc
-        return FpUnit(f"hls_{kind}", binary, w, lat, (), w, model=_min_max_logic(w, base == "max"))
+        return FpUnit(f"hls_{kind}", binary, w, lat, (), w, model=_min_max_logic(w, base == "max", "a_i", "b_i"), registered_inputs=True)
     inputs = binary if base == "pow" else (("a", w),)
     dpi: tuple[str, ...] = ()
     if w == 32:
@@ -180,11 +183,12 @@ def _conversion(kind: str, w_in: int, w_out: int, lat: int) -> FpUnit:
                   ("hls_fp_to_int_core.sv", _PIPE), True)  # fmt: skip
 
 
-def _min_max_logic(w: int, is_max: bool) -> str:
-    """fmin(a, b)/fmax(a, b) on bit patterns, as glibc's x86-64 code computes them with the
-    arguments in source order: two NaNs give the first, quieted (it returns a + b); one
-    signalling NaN gives it quieted; a quiet NaN gives the other argument; otherwise the smaller
-    (larger) one, and the second when they compare equal (+0 and -0 included: minsd/maxsd)."""
+def _min_max_logic(w: int, is_max: bool, a: str = "a", b: str = "b") -> str:
+    """fmin(a, b)/fmax(a, b) on bit patterns (the signals ``a`` and ``b``), as glibc's x86-64 code
+    computes them with the arguments in source order: two NaNs give the first, quieted (it
+    returns a + b); one signalling NaN gives it quieted; a quiet NaN gives the other argument;
+    otherwise the smaller (larger) one, and the second when they compare equal (+0 and -0
+    included: minsd/maxsd)."""
     m = 23 if w == 32 else 52
     top = w - 2
 
@@ -201,7 +205,7 @@ def _min_max_logic(w: int, is_max: bool) -> str:
     def quieted(x: str) -> str:
         return f"({x} | {w}'d{1 << (m - 1)})"
 
-    pick = f"{less('b', 'a')} ? a : b" if is_max else f"{less('a', 'b')} ? a : b"
-    both = f"({nan('a')} && {nan('b')}) ? {quieted('a')}"
-    sig = f"{signalling('a')} ? {quieted('a')} : {signalling('b')} ? {quieted('b')}"
-    return f"{both} : {sig} : {nan('a')} ? b : {nan('b')} ? a : ({pick})"
+    pick = f"{less(b, a)} ? {a} : {b}" if is_max else f"{less(a, b)} ? {a} : {b}"
+    both = f"({nan(a)} && {nan(b)}) ? {quieted(a)}"
+    sig = f"{signalling(a)} ? {quieted(a)} : {signalling(b)} ? {quieted(b)}"
+    return f"{both} : {sig} : {nan(a)} ? {b} : {nan(b)} ? {a} : ({pick})"

@@ -768,20 +768,22 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
             style = ram_style(mem, written_ports_of.get(mem, set()))
             short = {"block": "bram", "distributed": "lutram", "registers": "regfile"}[style]
             written = any(a.data is not None for p in used_ports for a in b.accesses.get((mem, p), []))
+            in_reg = mem.input_register
+            latency = mem.read_latency - int(in_reg)
             if mem.init is not None and not written:  # a table: its own module, whose memory starts with the contents
                 contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
                 # a small table gets no style: Yosys finds no ECP5 mapping for a distributed ROM
                 # of two read ports, and LUTs or block RAM both serve it
                 attribute = "" if style == "distributed" else f'rom_style = "{style}"'
-                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute, rom=True, latency=mem.read_latency)
+                ram = RtlRam(f"{fn.name}_{mem.name}_rom", len(used_ports), style, contents, attribute, rom=True, latency=latency, input_register=in_reg)
             elif mem.init is not None:  # a static variable: its own module, starting with its initial value
                 contents = tuple(f"{mem.width}'h{x:x}" for x in mem.init)
                 ram = RtlRam(f"{fn.name}_{mem.name}_ram", len(used_ports), style, contents, _ram_attribute(style, len(used_ports)),
-                             latency=mem.read_latency)  # fmt: skip
+                             latency=latency, input_register=in_reg)  # fmt: skip
             else:
-                suffix = "" if mem.read_latency == 1 else f"_r{mem.read_latency}"
+                suffix = ("" if latency == 1 else f"_r{latency}") + ("_in" if in_reg else "")
                 ram = RtlRam(f"hls_{short}_{len(used_ports)}p{suffix}", len(used_ports), style, (), _ram_attribute(style, len(used_ports)),
-                             latency=mem.read_latency)  # fmt: skip
+                             latency=latency, input_register=in_reg)  # fmt: skip
             b.rams.setdefault(ram.module, ram)
             conns = [("clk", "ap_clk")]
             for p in used_ports:

@@ -74,3 +74,4 @@ class RtlRam:
     attribute: str = ""  # the memory's synthesis attribute (none: the tools choose)
     rom: bool = False  # never written (a table)
     latency: int = 1  # read latency: 2 adds an output register after the memory's read
+    input_register: bool = False  # each port's inputs registered before the memory (a cycle more)

@@ -1275,7 +1275,8 @@ class _Lowering:
                     v.name, kind, v.type.elem.width, v.type.dims, ports, opts.target.memory_read_latency, 1, v.type.elem.signed, v.loc, style, init
                 )
                 if kind == "bram" and ram_style(mem, set(), opts.target.lutram_max_bits) == "block":
-                    mem.read_latency = opts.target.block_ram_read_latency
+                    mem.input_register = opts.target.block_ram_input_register
+                    mem.read_latency = opts.target.block_ram_read_latency + int(mem.input_register)
                 mems[v] = mem
         written = _written(fn.body)
         regs: dict[Variable, MemRef] = {}

@@ -106,15 +106,26 @@ class Target:
         target asks for it, an output register (the RAM's clock-to-output is most of a cycle)."""
         return int(self.data["memory"].get("block_ram_read_latency", self.memory_read_latency))
 
+    @property
+    def block_ram_input_register(self) -> bool:
+        """Whether a local RAM in block RAM registers each port's inputs first (one cycle more
+        of read latency): the selection among the accesses sharing a port and the route to the
+        RAM, which sits in the RAM columns away from the logic, then take a cycle each."""
+        return bool(self.data["memory"].get("block_ram_input_register", False))
+
     def port_input_delay(self, address_adds: int, address_width: int) -> float:
-        """The delay from a block RAM access's index operands to the RAM: the address's additions
-        (the row strides' shifted copies, see ``address_adds``) and the port's own delay, which
-        the scheduler chains after the logic computing the indices; 0 where the target does not
-        count it (``memory.chain_port_delay``)."""
+        """The delay from a block RAM access's index operands to the RAM (or to the register
+        before it, ``block_ram_input_register``): the address's additions (the row strides'
+        shifted copies, see ``address_adds``) and the port's own delay, which the scheduler
+        chains after the logic computing the indices; 0 where the target does not count it
+        (``memory.chain_port_delay``)."""
         memory = self.data["memory"]
         if not memory.get("chain_port_delay", False):
             return 0.0
-        return float(memory.get("port_delay_ns", 0.0)) + address_adds * self.comb_delay("add", address_width)
+        port = memory.get("port_delay_ns", 0.0)
+        if self.block_ram_input_register:  # (the route to the RAM is after the port's register)
+            port = memory.get("registered_port_delay_ns", port)
+        return float(port) + address_adds * self.comb_delay("add", address_width)
 
     @property
     def lutram_max_bits(self) -> int:

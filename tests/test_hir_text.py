@@ -19,7 +19,7 @@ from hls.scheduler.target import load_target
 KERNEL_FILES = sorted((TESTS / "kernels").glob("*.c")) + sorted((TESTS.parent / "polybench" / "kernels").glob("*.c"))
 
 
-def _hir_text(tmp_path: Path, path: Path) -> str:
+def _hir_text(tmp_path: Path, path: Path, target: str = "default") -> str:
     stem = path.stem
     top = stem if path.parent.name == "kernels" and path.parent.parent.name == "tests" else "kernel_" + stem.replace("-", "_")
     from hls.frontend.affine import affine_model
@@ -30,7 +30,7 @@ def _hir_text(tmp_path: Path, path: Path) -> str:
     flags = [f"-I{polybench / 'utilities'}", "-DPOLYBENCH_USE_SCALAR_LB"] if path.parent.parent == polybench else []
     parsed = parse_file(path, flags)
     model = dependences(affine_model(reuse_loads(c_to_kernel(parsed.ast, parsed.path, top))))
-    return print_hir(schedule(model, ScheduleOptions(load_target())))
+    return print_hir(schedule(model, ScheduleOptions(load_target(target))))
 
 
 @pytest.mark.parametrize("path", KERNEL_FILES, ids=lambda p: p.stem)
@@ -39,6 +39,23 @@ def test_round_trip(tmp_path: Path, path: Path) -> None:
     fn = parse_hir(text)
     assert print_hir(fn) == text
     verify_hir(fn)
+
+
+def test_round_trip_of_registered_block_ram_inputs(tmp_path: Path) -> None:
+    """On ECP5 a local block RAM's ports register their inputs: the memref type says so
+    (``inreg``, the read latency counting the register) and it parses back."""
+    src = """
+    void rev(const int a[1024], int out[1024]) {
+      int buf[1024];
+      for (int i = 0; i < 1024; i++) buf[i] = a[i] ^ (i << 3);
+      for (int i = 0; i < 1024; i++) out[i] = buf[1023 - i] + 1;
+    }"""
+    fn = schedule(model_from_source(tmp_path, src, "rev"), ScheduleOptions(load_target("ecp5")))
+    text = print_hir(fn)
+    assert "%buf = hir.alloca : !memref<1024xi32, bram, ports 2, r3w1, inreg>" in text
+    again = parse_hir(text)
+    assert print_hir(again) == text and any(m.input_register for m in again.memrefs)
+    verify_hir(again)
 
 
 def test_dynamic_if_round_trip(tmp_path: Path) -> None:

@@ -53,6 +53,32 @@ def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) ->
     assert json.loads((out / "report.json").read_text())["implementation"]["seed"] == 2
 
 
+def test_ecp5_block_ram_registers_its_inputs_and_still_maps_to_dp16kd(tmp_path: Path) -> None:
+    """On ECP5 each port of a local block RAM registers its inputs first (the selection among
+    the accesses sharing a port and the route to the RAM columns were one path: cholesky, 89 MHz):
+    a read takes three cycles, the HIR says so, cosim stays bit-exact and Yosys still infers the
+    DP16KD behind the registers."""
+    src = tmp_path / "k.c"
+    src.write_text(KERNELS)
+    out = tmp_path / "o"
+    proc = run_hls(str(src), "--top", "scale_reverse", "--target", "ecp5", "-o", str(out), "--emit", "hir")
+    assert proc.returncode == 0, proc.stderr
+    assert "%buf = hir.alloca : !memref<1024xi32, bram, ports 2, r3w1, inreg>" in (out / "scale_reverse.hir").read_text()
+    proc = run_hls(str(src), "--top", "scale_reverse", "--target", "ecp5", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    (ram,) = (out / "rtl").glob("hls_bram_*_in.sv")
+    assert "address0_i <= address0;" in ram.read_text() and "ram[address0_i]" in ram.read_text()
+    cosim = run_hls("cosim", str(src), "--top", "scale_reverse", "-o", str(out), "--runs", "2")
+    assert cosim.returncode == 0 and "PASS" in cosim.stdout, cosim.stdout + cosim.stderr
+    proc = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads((out / "report.json").read_text())["implementation"]["ecp5"]["cells"].get("DP16KD", 0) >= 1
+    # the default target keeps a read of one cycle, no input registers
+    proc = run_hls(str(src), "--top", "scale_reverse", "-o", str(tmp_path / "d"), "--emit", "hir")
+    assert proc.returncode == 0, proc.stderr
+    assert "%buf = hir.alloca : !memref<1024xi32, bram, ports 2, r1w1>" in (tmp_path / "d" / "scale_reverse.hir").read_text()
+
+
 def test_floating_point_design_goes_through_the_flow(tmp_path: Path) -> None:
     """FP operators are our synthesizable cores: a float multiply places and routes, on DSPs."""
     src = tmp_path / "k.c"

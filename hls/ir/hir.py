@@ -64,6 +64,10 @@ class MemRef:
     loc: SourceLoc | None = None
     style: str | None = None  # local RAMs: Xilinx ram_style ("block", "distributed", "registers"); None: by size
     init: tuple[int, ...] | None = None  # a ROM's contents (element bits, flat), there from the start
+    # local block RAMs on some targets: each port's inputs pass a register first (``read_latency``
+    # counts it; every port alike, so the accesses keep their order and a store is seen by the
+    # loads issued after it as without the register)
+    input_register: bool = False
 
     @property
     def depth(self) -> int:
@@ -279,7 +283,7 @@ def _mem_type(m: MemRef) -> str:
     shape = "x".join(str(d) for d in m.dims)
     elem = f"{'i' if m.signed else 'u'}{m.width}"
     lat = f"r{m.read_latency}w{m.write_latency}"
-    return f"!memref<{shape + 'x' if shape else ''}{elem}, {m.kind}, ports {m.ports}, {lat}>"
+    return f"!memref<{shape + 'x' if shape else ''}{elem}, {m.kind}, ports {m.ports}, {lat}{', inreg' if m.input_register else ''}>"
 
 
 def _idx(m: MemRef, port: int, idx: list[Value]) -> str:

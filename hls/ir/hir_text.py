@@ -37,7 +37,7 @@ class HirParseError(Exception):
 
 
 _TIME = r"%(\w+)(?: \+ (\d+))?"
-_MEMTYPE = re.compile(r"!memref<(?:([\dx]+)x)?([iu])(\d+), (\w+), ports (\d+), r(\d+)w(\d+)>")
+_MEMTYPE = re.compile(r"!memref<(?:([\dx]+)x)?([iu])(\d+), (\w+), ports (\d+), r(\d+)w(\d+)(, inreg)?>")
 _FUNC = re.compile(r"hir\.func @(\w+) at %(\w+) \((.*)\)(?: -> i(\d+))? \{$")
 _ALLOCA = re.compile(r"%(\w+) = hir\.alloca : (.*)$")
 _CONST = re.compile(r"%(\w+) = hw\.constant (\d+) : i(\d+)$")
@@ -103,7 +103,7 @@ class _Parser:
         if m is None:
             raise self.fail(f"bad memref type '{text}'")
         dims = tuple(int(d) for d in m[1].split("x")) if m[1] else ()
-        mem = MemRef(name, m[4], int(m[3]), dims, int(m[5]), int(m[6]), int(m[7]), m[2] == "i")
+        mem = MemRef(name, m[4], int(m[3]), dims, int(m[5]), int(m[6]), int(m[7]), m[2] == "i", input_register=m[8] is not None)
         self.mems[name] = mem
         return mem
 

@@ -60,8 +60,9 @@ class FpUnit:
     dpi_imports: tuple[str, ...] = ()  # C functions (templates/lib/hls_libm_dpi.c) the model calls
     simulation_only: bool = False  # the model is not synthesizable (exp, log, pow, sin, cos: real arithmetic, DPI-C)
     unused_bits: str = ""  # input bits only the Xilinx IP reads (the core ignores them)
-    # logic (no core) on operands registered first from LATENCY 2: the operand multiplexers of a
-    # shared unit then end at a register, not in its comparison (the model reads ``<port>_i``)
+    # logic or a combinational core on operands registered first from LATENCY 2: the operand
+    # multiplexers of a shared unit then end at a register, not in its comparison (the model or
+    # the core reads ``<port>_i``)
     registered_inputs: bool = False
 
     @property
@@ -137,7 +138,8 @@ def fp_unit(op: UnitOp) -> FpUnit:
     if base == "cmp":
         config.append(("C_Compare_Operation", _IP_COMPARE[pred]))
         return FpUnit(f"hls_{kind}", binary, 1, lat, tuple(config), 8, "hls_fp_cmp_core",
-                      (*_format_params(w), ("OP", str(_CMP_OP[pred]))), ab, ("hls_fp_cmp_core.sv",))  # fmt: skip
+                      (*_format_params(w), ("OP", str(_CMP_OP[pred]))), (("a", "a_i"), ("b", "b_i")), ("hls_fp_cmp_core.sv",),
+                      registered_inputs=True)  # fmt: skip
     if base in ("min", "max"):
         # plain logic on the bit patterns (no IP core): NaN, signed-zero and ordering rules of glibc
         return FpUnit(f"hls_{kind}", binary, w, lat, (), w, model=_min_max_logic(w, base == "max", "a_i", "b_i"), registered_inputs=True)

@@ -728,8 +728,9 @@ def _times(c: int) -> str:
 
 def _hyperplane_nest(chain: list[For]) -> bool:
     """Whether ``hyperplane`` takes the nest: three loops of int iterators, each stepping by +1
-    over a constant, non-negative range (below ``_HYPERPLANE_RANGE``), none pipelined by the user."""
-    if len(chain) != 3 or any(p.name == "pipeline" for lp in chain for p in lp.pragmas):
+    over a constant, non-negative range (below ``_HYPERPLANE_RANGE``), none pipelined by the user,
+    the inner two without pragmas (their loops are replaced: a pragma would be lost)."""
+    if len(chain) != 3 or any(p.name == "pipeline" for lp in chain for p in lp.pragmas) or chain[1].pragmas or chain[2].pragmas:
         return False
     for lp in chain:
         if lp.var.type != INT or lp.step != 1 or _range_of(lp) is None or _ends(lp)[0] < 0 or not _ends(lp)[0] <= _ends(lp)[1] < _HYPERPLANE_RANGE:

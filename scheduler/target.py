@@ -122,10 +122,7 @@ class Target:
         memory = self.data["memory"]
         if not memory.get("chain_port_delay", False):
             return 0.0
-        port = memory.get("port_delay_ns", 0.0)
-        if self.block_ram_input_register:  # (the route to the RAM is after the port's register)
-            port = memory.get("registered_port_delay_ns", port)
-        return float(port) + address_adds * self.comb_delay("add", address_width)
+        return float(memory.get("port_delay_ns", 0.0)) + address_adds * self.comb_delay("add", address_width)
 
     @property
     def lutram_max_bits(self) -> int:

@@ -47,6 +47,11 @@ RAMs rotated in the same way, and each plane's rows from its own line buffers (`
 
 Only unconditional reads are rewritten, so no access is added or moved across a condition; the
 extra elements the buffers copy lie between elements the loops read.
+
+Forwarded registers and lines. An element read in every iteration at unchanging subscripts, and
+a row or column of an array read again in every iteration of an outer loop (``slice_buffers``),
+live in a register or a local RAM even where the loop writes the array: each store also writes
+them where its subscripts hit them (``forward_to``), so they hold what the array does.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ from hls.frontend.c_to_kernel import binary, convert
 from hls.frontend.hoist_invariants import hoist_invariants
 from hls.frontend.sweep_fusion import fuse_sweeps
 from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
-from hls.ir.evaluate import eval_expr
+from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -96,6 +101,22 @@ from hls.ir.kernel import (
 class _Read:
     expr: ArrayRead
     offset: int
+
+
+@dataclass
+class _Forward:
+    """A register (``dim`` None) holding the element ``indices`` of an array, or a buffer holding
+    its row along dimension ``dim`` (the other subscripts ``indices``), kept equal to the array's
+    elements by ``forward_to``."""
+
+    indices: list[Expr]
+    into: Variable
+    dim: int | None
+
+
+def _pure(e: Expr) -> bool:
+    """Whether ``e`` reads no array (so evaluating it once more gives the same value)."""
+    return not array_reads(e)
 
 
 def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: bool = False) -> None:
@@ -180,7 +201,7 @@ class _Rewriter:
         depth = next((d for d in (3, 2) if _stencil_nest(first, d) is not None and _stencil_nest(second, d) is not None), None)
         if depth is None:
             return None
-        saved = (len(self.fn.locals), len(self.fn.pragmas), set(self.names), set(self.loop_names))
+        saved = (len(self.fn.locals), len(self.fn.pragmas), set(self.names), set(self.loop_names), len(self.fn.transformations))
         trial = copy_stmts([first, second], {}, lambda lp: (lp.var, lp.name))
         assert isinstance(trial[0], For) and isinstance(trial[1], For)
         out1 = self.statement(trial[0], outer)
@@ -196,6 +217,7 @@ class _Rewriter:
         if result is None:
             del self.fn.locals[saved[0] :]
             del self.fn.pragmas[saved[1] :]
+            del self.fn.transformations[saved[4] :]
             self.names, self.loop_names = saved[2], saved[3]
             return None
         fused, note = result
@@ -244,6 +266,8 @@ class _Rewriter:
         if isinstance(s, For):
             fill = self.stencil_buffers(s, 3) or self.stencil_buffers(s, 2)
             s.body = self.block(s.body, outer + [s])
+            if not fill:
+                fill = self.slice_buffers(s)
             return fill + self.loop(s, outer)
         if isinstance(s, If):
             s.then_body = self.block(s.then_body, outer)
@@ -350,8 +374,10 @@ class _Rewriter:
     def invariants(self, lp: For, outer: list[For]) -> list[Stmt]:
         """An element read in every iteration at subscripts the loop does not change, of an array
         with more accesses per iteration than ports, is loaded once before the loop (only when it
-        runs) into a register, where isl proves the loop's writes to that array never reach it
-        (trisolv by columns: ``x[i] -= L[i][j] * x[j]`` over i > j)."""
+        runs) into a register (trisolv by columns: ``x[i] -= L[i][j] * x[j]`` over i > j). Where
+        isl cannot prove that the loop's writes to that array never reach the element, each of
+        them also writes the register when its subscripts equal the element's (``forward_to``;
+        floyd-warshall's ``path[i][k]`` in the j loop, written at j = k)."""
         written = _written(lp.body)
         reads: list[ArrayRead] = []
         conditional: list[ArrayRead] = []
@@ -376,6 +402,7 @@ class _Rewriter:
         pre: list[Stmt] = []
         table: dict[int, Expr] = {}
         registers: dict[tuple[Variable, str], Variable] = {}
+        forwarded: dict[Variable, list[_Forward]] = {}
         for r in reads:
             array = r.array
             if not isinstance(array.type, ArrayType) or len(accesses[array]) + len(stores.get(array, [])) <= array_storage(self.fn, array)[0]:
@@ -387,13 +414,216 @@ class _Rewriter:
                 continue  # the element changes with the loop
             key = (array, " ".join(print_expr(i) for i in r.indices))
             if key not in registers:
-                if not all(never_same_element(self.fn, [*outer, lp], list(r.indices), w) for w in stores.get(array, [])):
-                    continue  # the loop may write it
+                hit = [w for w in stores.get(array, []) if not never_same_element(self.fn, [*outer, lp], list(r.indices), w)]
+                if hit and not all(_pure(e) for e in [*r.indices, *(e for w in hit for e in w)]):
+                    continue  # the loop may write it, at subscripts that cannot be compared again
                 registers[key] = reg = self.fresh(f"{array.name}_inv", array, lp.loc)
                 pre.append(Assign(reg, None, ArrayRead(array, list(r.indices), r.loc), r.loc))
+                if hit:
+                    forwarded.setdefault(array, []).append(_Forward(list(r.indices), reg, None))
             table[id(r)] = VarRead(registers[key], r.loc)
+        for r in conditional:  # (the register holds the element whenever they would read it)
+            key = (r.array, " ".join(print_expr(i) for i in r.indices))
+            if key in registers:
+                table[id(r)] = VarRead(registers[key], r.loc)
         replace_in_stmts(lp.body, table)
+        for array, targets in forwarded.items():
+            lp.body = self.forward_to(lp.body, array, targets)
         return pre
+
+    def forward_to(self, stmts: list[Stmt], array: Variable, targets: list[_Forward]) -> list[Stmt]:
+        """``stmts`` with each store to ``array`` (at any depth) also written to the registers and
+        buffers of ``targets`` that hold the stored element, right after the store: ``X[w] = e``
+        becomes ``t = e; X[w] = t; if (w == s) reg = t;`` (for a buffer of the row ``s`` along
+        dimension ``d``: ``if (w == s but at d) buf[w_d] = t``), so they always hold what the
+        array does."""
+        out: list[Stmt] = []
+        for st in stmts:
+            if isinstance(st, If):
+                st.then_body = self.forward_to(st.then_body, array, targets)
+                st.else_body = self.forward_to(st.else_body, array, targets)
+            elif isinstance(st, For):
+                st.body = self.forward_to(st.body, array, targets)
+            if not (isinstance(st, Assign) and st.var is array and st.indices is not None):
+                out.append(st)
+                continue
+            value = st.value
+            if not isinstance(value, VarRead):
+                assert isinstance(array.type, ArrayType)
+                temp = self.fresh(f"{array.name}_st", array, st.loc)
+                out.append(Assign(temp, None, value, st.loc))
+                value = VarRead(temp, st.loc)
+                st.value = value
+            out.append(st)
+            for target in targets:
+                same: Expr | None = None
+                for k, (w, s) in enumerate(zip(st.indices, target.indices, strict=True)):
+                    if k == target.dim or print_expr(w) == print_expr(s):
+                        continue
+                    eq = binary("==", clone_expr(w), clone_expr(s), st.loc)
+                    same = eq if same is None else binary("&&", same, eq, st.loc)
+                where = None if target.dim is None else [clone_expr(st.indices[target.dim])]
+                update: list[Stmt] = [Assign(target.into, where, VarRead(value.var, st.loc), st.loc)]
+                out += update if same is None else [If(same, update, [], st.loc)]
+        return out
+
+    def slice_buffers(self, lp: For) -> list[Stmt]:
+        """Rows or columns of an array that ``lp``'s iterations read again and again, copied into
+        local buffers before it (the statements filling them; ``lp`` is rewritten in place).
+
+        A read ``X[.., e(v), ..]`` directly in ``lp``'s body (or under an ``if`` whose condition
+        does not change in it) or directly in an innermost loop ``J`` of its body (with bounds
+        that do not change in it), whose subscripts but one do not change in ``lp`` and whose
+        remaining subscript ``e`` depends on one iterator ``v`` (``lp``'s or ``J``'s), reads the
+        line of ``X`` along that dimension: for floyd-warshall's ``k, i, j`` nest the row
+        ``path[k][j]`` in the j loop and the column ``path[i][k]`` (the register the j loop keeps
+        of it) in the i loop. Where ``X`` is accessed more often per iteration than it has ports,
+        each line is copied before ``lp`` over ``v``'s range into a local RAM that the reads take
+        instead, and every store to ``X`` in ``lp`` also stores into the lines it hits
+        (``forward_to``), so the copies always hold what ``X`` does. With the copies the nest
+        accesses ``path`` twice per iteration (its read and its store of ``path[i][j]``), not
+        four times."""
+        if _ends_early([lp]) or not isinstance(lp.var.type, IntType):
+            return []
+        written = _written(lp.body) | {lp.var}
+
+        def invariant(e: Expr) -> bool:
+            return _pure(e) and not (read_variables(e) & written)
+
+        def trips(loop: For) -> int | None:
+            init, bound = eval_expr(loop.init, {}), eval_expr(loop.bound, {})
+            if init is None or bound is None:
+                return None
+            return trip_count(init, loop.cmp, bound, loop.step)
+
+        # reads in their context: (read, the loop whose iterator may vary its line, guards); the
+        # conditional ones only take a line that unconditional reads fill
+        found: list[tuple[ArrayRead, For, list[Expr]]] = []
+        conditional: list[tuple[ArrayRead, For, list[Expr]]] = []
+
+        def assigns(stmts: list[Stmt], loop: For | None, guards: list[Expr]) -> None:
+            for st in stmts:
+                if isinstance(st, Assign):
+                    reads: list[ArrayRead] = []
+                    under: list[ArrayRead] = []
+                    for e in [*(st.indices or []), st.value]:
+                        _reads(e, reads, under)
+                    found.extend((r, loop or lp, guards) for r in reads)
+                    conditional.extend((r, loop or lp, guards) for r in under)
+
+        for st in lp.body:
+            if isinstance(st, Assign):
+                assigns([st], None, [])
+            elif isinstance(st, If) and invariant(st.cond):
+                assigns(st.then_body, None, [st.cond])
+            elif isinstance(st, For) and not has_loop(st.body) and not st.exits and invariant(st.init) and invariant(st.bound):
+                assigns(st.body, st, [_entry(st)])
+        inner_trips = [trips(st) for st in lp.body if isinstance(st, For)]
+        outer_trips = trips(lp)
+        if outer_trips is None or None in inner_trips:
+            return []
+        nest_trips = outer_trips * max([t for t in inner_trips if t is not None], default=1)
+        def count(stmts: list[Stmt], array: Variable) -> int:
+            """Accesses of ``array`` in ``stmts``, at any depth."""
+            reads = sum(1 for e in _body_exprs(stmts) for r in array_reads(e) if r.array is array)
+            return reads + sum(1 for st in _assigns(stmts) if st.var is array and st.indices is not None)
+
+        def crowded(array: Variable, loop: For) -> bool:
+            """Whether the loop whose iterations make the read (``J``; for ``lp`` its own
+            statements and, as one pipeline, those of its inner loop) accesses ``array`` more
+            often per iteration than it has ports."""
+            if loop is not lp:
+                n = count(loop.body, array)
+            else:
+                n = count([st for st in lp.body if not isinstance(st, For)], array)
+                n += max((count(st.body, array) for st in lp.body if isinstance(st, For)), default=0)
+            return n > array_storage(self.fn, array)[0]
+        # the lines, per array: (dimension, the iterator's loop, other subscripts) -> reads
+        lines: dict[Variable, dict[tuple[int, str, str], list[tuple[ArrayRead, For, list[Expr]]]]] = {}
+        def line_of(r: ArrayRead, loop: For) -> tuple[int, For] | None:
+            """(the dimension along which ``r`` reads a line, the loop over it), or None."""
+            array = r.array
+            if not isinstance(array.type, ArrayType) or len(array.type.dims) < 2 or not crowded(array, loop):
+                return None  # (a line of a one-dimensional array would be a copy of all of it)
+            varying = {lp.var, loop.var}
+            moving = [k for k, e in enumerate(r.indices) if read_variables(e) & varying]
+            if len(moving) != 1 or not all(_pure(e) for e in r.indices):
+                return None
+            d = moving[0]
+            form = linear_form(r.indices[d])
+            iters = [v for v in varying if form is not None and v in form]
+            if form is None or len(iters) != 1 or any(isinstance(v, Variable) and v in written and v not in iters for v in form):
+                return None
+            if not all(invariant(e) for k, e in enumerate(r.indices) if k != d):
+                return None
+            line_loop = lp if iters[0] is lp.var else loop
+            fill_trips = trips(line_loop)
+            if fill_trips is None or 4 * fill_trips > nest_trips:
+                return None  # a copy as long as the loop would not pay
+            return d, line_loop
+
+        def key_of(r: ArrayRead, d: int, line_loop: For) -> tuple[int, str, str]:
+            return d, line_loop.name, " ".join("*" if k == d else print_expr(e) for k, e in enumerate(r.indices))
+
+        for r, loop, guards in found:
+            got = line_of(r, loop)
+            if got is not None:
+                d, line_loop = got
+                lines.setdefault(r.array, {}).setdefault(key_of(r, d, line_loop), []).append((r, line_loop, guards))
+        taken: list[tuple[ArrayRead, For, int]] = []  # conditional reads of a copied line: (read, line loop, dimension)
+        for r, loop, _ in conditional:
+            got = line_of(r, loop)
+            if got is None:
+                continue
+            d, line_loop = got
+            members = lines.get(r.array, {}).get(key_of(r, d, line_loop), [])
+            if print_expr(r.indices[d]) in {print_expr(m.indices[d]) for m, _, _ in members}:
+                taken.append((r, line_loop, d))
+        if not lines:
+            return []
+        loc = lp.loc
+        fills: dict[str, tuple[For, list[Stmt], list[Expr]]] = {}  # one copy loop per range
+        table: dict[int, Expr] = {}
+        made: list[str] = []
+        for array, slices in lines.items():
+            assert isinstance(array.type, ArrayType)
+            targets: list[_Forward] = []
+            for (d, line_name, rest), members in slices.items():
+                line_loop = members[0][1]
+                buf = self.fresh_var(f"{array.name}_line", ArrayType(array.type.elem, (array.type.dims[d],)), "local", array)
+                self.fn.pragmas.append(Pragma("bind_storage", {"variable": buf.name, "type": "ram_2p"}, loc))
+                made.append(buf.name)
+                targets.append(_Forward(list(members[0][0].indices), buf, d))
+                range_key = " ".join(print_expr(e) for e in (line_loop.init, line_loop.bound)) + f" {line_loop.cmp} {line_loop.step}"
+                if range_key not in fills:
+                    var = self.fresh_var(f"{line_loop.var.name}_line", line_loop.var.type, "loop", line_loop.var)
+                    copy_loop = For(var, clone_expr(line_loop.init), line_loop.cmp, clone_expr(line_loop.bound), line_loop.cmp_type, line_loop.step, [],
+                                    unique_name(f"{line_loop.name}_line", self.loop_names), [], loc)  # fmt: skip
+                    self.loop_names.add(copy_loop.name)
+                    fills[range_key] = (copy_loop, [], [])
+                copy_loop, _, guards = fills[range_key]
+                copied: set[str] = set()
+                for r, line, dim in taken:
+                    if r.array is array and key_of(r, dim, line) == (d, line_name, rest):
+                        table[id(r)] = ArrayRead(buf, [clone_expr(r.indices[d])], r.loc)
+                for r, _, read_guards in members:
+                    table[id(r)] = ArrayRead(buf, [clone_expr(r.indices[d])], r.loc)
+                    guards += [g for g in read_guards if print_expr(g) not in {print_expr(h) for h in guards}]
+                    at = [replace_expr(e, {id(line_loop.var): VarRead(copy_loop.var, loc)}) for e in r.indices]
+                    if print_expr(at[d]) not in copied:
+                        copied.add(print_expr(at[d]))
+                        copy_loop.body.append(Assign(buf, [at[d]], ArrayRead(array, at, loc), loc))
+            replace_in_stmts(lp.body, table)
+            table = {}
+            lp.body = self.forward_to(lp.body, array, targets)
+        out: list[Stmt] = []
+        for copy_loop, _, guards in fills.values():
+            cond: Expr = _entry(lp)
+            for g in guards:
+                cond = binary("&&", cond, clone_expr(g), loc)
+            out += _when(cond, [copy_loop], loc)
+        self.fn.transformations.append(f"line buffers: {', '.join(made)} copied before loop '{lp.name}' (line {loc.line})")
+        return out
 
     def windows(self, lp: For, widen: bool = False) -> list[Stmt]:
         """The windows of ``lp`` (rewritten in place): [the fill before it, ``lp``], or [``lp``]
@@ -919,6 +1149,19 @@ def _member(r: ArrayRead, loops: list[For], written: set[Variable]) -> _Member |
         shape.append(f"{k}:{sorted((str(getattr(v, 'name', v)), c) for v, c in rest.items())}")
     offsets = tuple(int(forms[d].get("1", 0)) for d in dims)  # type: ignore[union-attr]
     return _Member(r, tuple(dims), offsets, ",".join(map(str, dims)) + "|" + "|".join(shape))
+
+
+def _assigns(stmts: list[Stmt]) -> list[Assign]:
+    """The assignments of ``stmts``, at any depth."""
+    out: list[Assign] = []
+    for st in stmts:
+        if isinstance(st, Assign):
+            out.append(st)
+        elif isinstance(st, If):
+            out += _assigns(st.then_body) + _assigns(st.else_body)
+        elif isinstance(st, For):
+            out += _assigns(st.body)
+    return out
 
 
 def _body_exprs(stmts: list[Stmt]) -> list[Expr]:

@@ -80,6 +80,9 @@ _CMP_KIND = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 # dependence between them in a pipelined loop, or None when there is none
 # (memory, subscripts of the earlier access, of the later one, their enclosing ifs: condition, branch)
 _Guards = tuple[tuple[Expr, bool], ...]
+# a comparison that fails exactly where the other holds
+_NEGATED_CMP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "!=": "=="}
+
 DistanceFn = Callable[[MemRef, "list[Expr] | None", "list[Expr] | None", _Guards, _Guards], "int | None"]
 _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
 
@@ -1929,14 +1932,30 @@ class _Lowering:
             assert out is not None
             return out
 
-        def when(conds: list[Value | None], stmts: list[Stmt], loc: SourceLoc) -> None:
+        def when(conds: list[Value | None], stmts: list[Stmt], loc: SourceLoc, cond: Expr | None = None) -> None:
             """``stmts`` in the iterations where ``conds`` all hold and the unit is still active:
             if-converted, so scalars keep their values too where they do not run (a predicate
-            alone guards only memory accesses)."""
+            alone guards only memory accesses); ``cond``: ``conds`` in the kernel's terms (the
+            distances between accesses see the iterations it selects)."""
             if active is None and all(c is None for c in conds):
                 seg.stmts(stmts, None)
             else:
-                seg.guarded(all_of([active, *conds], loc), stmts, [], None, loc)
+                seg.guarded(all_of([active, *conds], loc), stmts, [], None, loc, cond)
+
+        def levels_at(levels: list[For], last: bool) -> Expr:
+            """The kernel's condition that each of ``levels`` is at its first (or last) value."""
+            out: Expr | None = None
+            for lp in levels:
+                iv = VarRead(lp.var, lp.loc)
+                if last:
+                    t = _int_type(lp.var)
+                    ahead = Binary("+", iv, Const(lp.step, t, lp.loc), t, lp.loc)
+                    test: Expr = Binary(_NEGATED_CMP[lp.cmp], ahead, lp.bound, INT, lp.loc)
+                else:
+                    test = Binary("==", iv, lp.init, INT, lp.loc)
+                out = test if out is None else Binary("&&", out, test, INT, lp.loc)
+            assert out is not None
+            return out
 
         # the statements beside an inner loop (a semi-perfect nest) run in the iteration that
         # starts, or that ends, the inner loops; every inner loop runs at least once
@@ -1944,7 +1963,7 @@ class _Lowering:
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[:split]:
-                when(at_first[k + 1 :], body[:split], nest[k].loc)
+                when(at_first[k + 1 :], body[:split], nest[k].loc, levels_at(nest[k + 1 :], False))
         if flat.real_trip is not None:  # the padding iterations run no statement
             first_value = eval_expr(inner.init, {})
             assert first_value is not None
@@ -1968,7 +1987,7 @@ class _Lowering:
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[split + 1 :]:
-                when(after_last[k + 1 :], body[split + 1 :], nest[k].loc)
+                when(after_last[k + 1 :], body[split + 1 :], nest[k].loc, levels_at(nest[k + 1 :], True) if flat.real_trip is None else None)
         # level k advances when every level inside it wraps around in this iteration
         carries: list[Value | None] = [None] * len(nest)
         for k in reversed(range(len(nest) - 1)):

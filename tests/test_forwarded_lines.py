@@ -38,6 +38,10 @@ void short_nest(const int p[N][2], int q[N][2]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < 2; j++) q[i][j] = p[i][j] + p[3][j] - p[5][j] + p[i][0];
 }
+void lines_down(int k, int x[N][N]) {
+  for (int i = N - 1; i >= 1; i--)
+    for (int j = N - 2; j >= 0; j--) x[i - 1][j + 1] = x[i][j] + x[k][j] - x[k + 1][j + 1] + x[i][k];
+}
 int main(void) {
   static int p[N][N], q[N][2], r[N][2], x[32], c[32];
   for (int i = 0; i < N; i++)
@@ -54,11 +58,19 @@ int main(void) {
     axpy_self(k, x);
     cond_store(k, x, c);
   }
+  static int y[N][N];
+  for (int k = 0; k < N - 1; k++) {
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) y[i][j] = (i * 5 + j * 3 + k) % 9 - 4;
+    lines_down(k, y);
+  }
   long s = 0;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) s = s * 3 + p[i][j];
   for (int j = 0; j < 32; j++) s = s * 5 + x[j];
   for (int i = 0; i < N; i++) s = s * 7 + r[i][0] - r[i][1];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) s = s * 3 + y[i][j];
   printf("%ld\\n", s);
   return 0;
 }
@@ -98,6 +110,19 @@ def test_floyd_warshall_reads_row_and_column_k_from_line_buffers(tmp_path: Path)
     flat = [name for name in loops if "+" in name]
     assert len(flat) == 1 and loops[flat[0]] == (1, 1), loops
     assert report["latency_cycles"] < 8 * (64 + 8 + 12)
+
+
+def test_lines_of_a_nest_running_downwards(tmp_path: Path) -> None:
+    """Rows k and k + 1 and column k, the loops stepping down, the stores one row up and one
+    column right of the element read: each line takes the stores that hit it."""
+    report, result, ir = _cosim(tmp_path, "lines_down")
+    assert result["status"] == "pass" and len(result["calls"]) == 7
+    ir = ir.replace(":i32", "")
+    for line in ("x_line[i_line] = x[i_line][k];", "x_line_2[j_line] = x[k][j_line];", "x_line_3[(j_line + 1)] = x[(k + 1)][(j_line + 1)];"):
+        assert line in ir, line
+    assert "if (((i - 1) == (k + 1)))" in ir or "if ((i - 1) == (k + 1))" in ir
+    nest = {name: ii for name, ii in _pipelines(report).items() if "_line" not in name}
+    assert list(nest.values()) == [(1, 1)], nest
 
 
 @pytest.mark.parametrize("top", ["axpy_self", "cond_store"])

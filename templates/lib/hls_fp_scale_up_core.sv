@@ -1,0 +1,73 @@
+// hls_fp_scale_up_core: written by hls. a * c for c = (NEG ? -1 : 1) * 2^K with 0 < K <= 8, as
+// hls_fp_scale_core computes it, without its rounding: such a product is exact or infinite. A
+// normal operand's exponent grows by K (infinity from the largest exponent on); a subnormal one
+// with its fraction's leading one p places below the implicit bit's position (p = 1 .. MW) moves
+// up by s = min(p, K) places, and its encoding is then ((K - s) << MW) + (fraction << s): the
+// carry into the exponent field is the implicit bit of a result that became normal. So no
+// leading-zero count of the whole fraction and no shifter, only a K-way selection.
+// Pipelined: from LATENCY 1 an output register; from 2 the operand is registered first; from 3
+// a register after the selection; the rest of the latency is more output registers.
+`default_nettype none
+
+module hls_fp_scale_up_core #(
+    parameter int EW = 8,
+    parameter int MW = 23,
+    parameter int K = 1,
+    parameter bit NEG = 1'b0,
+    parameter int LATENCY = 0
+) (
+    input  logic           clk,
+    input  logic           ce,
+    input  logic [EW+MW:0] a,
+    output logic [EW+MW:0] r
+);
+  localparam int W = EW + MW + 1;
+  localparam int IC = LATENCY >= 2 ? 1 : 0;  // the operand's register
+  localparam int MID = LATENCY >= 3 ? 1 : 0;  // after the selection
+  localparam int OUT = LATENCY - IC - MID;  // output registers
+  localparam int SW = $clog2(K + 1);
+
+  logic [W-1:0] ai;
+  hls_fp_pipe #(W, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+
+  logic s;
+  logic [EW-1:0] e;
+  logic [MW-1:0] f;
+  assign s = ai[W-1] ^ NEG;
+  assign e = ai[W-2:MW];
+  assign f = ai[MW-1:0];
+
+  // a normal operand: the exponent grows, infinity from the largest exponent on (NaN and
+  // infinity keep theirs: a NaN comes back quieted with its own sign)
+  logic [EW:0] grown;
+  logic [W-1:0] normal, special_value;
+  logic special;
+  assign grown = {1'b0, e} + (EW + 1)'(K);
+  assign normal = grown >= (EW + 1)'((1 << EW) - 1) ? {s, {EW{1'b1}}, {MW{1'b0}}} : {s, grown[EW-1:0], f};
+  assign special = &e || e == 0 && f == 0;
+  assign special_value = &e ? (f != 0 ? {ai[W-1], e, 1'b1, f[MW-2:0]} : {s, e, f}) : {s, {(W - 1) {1'b0}}};
+
+  // a subnormal operand: the places it moves up, min(p, K) (the last test that holds wins: the
+  // leading one's)
+  logic [SW-1:0] up;
+  always_comb begin
+    up = SW'(K);
+    for (int p = K - 1; p >= 1; p--) begin
+      if (f[MW-p]) up = SW'(p);
+    end
+  end
+  logic [EW+MW-1:0] moved;
+  always_comb begin
+    moved = '0;
+    for (int p = 1; p <= K; p++) begin
+      if (up == SW'(p)) moved = (((EW + MW)'(K) - (EW + MW)'(p)) << MW) + ((EW + MW)'(f) << p);
+    end
+  end
+  logic [W-1:0] result;
+  assign result = special ? special_value : e == 0 ? {s, moved} : normal;
+  logic [W-1:0] result_m;
+  hls_fp_pipe #(W, MID) u_mid (.clk(clk), .ce(ce), .d(result), .q(result_m));
+  hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result_m), .q(r));
+endmodule
+
+`default_nettype wire

@@ -35,7 +35,7 @@ def _lint_cases() -> list[tuple[str, dict[str, str]]]:
             deep = (15, 28, 29, 30, 31, 57, 58, 59, 60) if core in ("hls_fp_div_core", "hls_fp_sqrt_core") else ()  # a row per cycle and more
             cases += [(core, {**fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, *deep)]
         cases += [("hls_fp_cmp_core", {**fmt, "OP": str(op)}) for op in range(6)]
-        for k, neg in ((-3, "1'b0"), (0, "1'b1"), (1, "1'b0"), (5, "1'b1"), (8, "1'b0"), (9, "1'b1")):
+        for k, neg in ((-9, "1'b0"), (-8, "1'b1"), (-3, "1'b0"), (-1, "1'b1"), (0, "1'b1"), (1, "1'b0"), (5, "1'b1"), (8, "1'b0"), (9, "1'b1")):
             cases += [(SCALE, {**fmt, "K": str(k), "NEG": neg, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6)]
         for w in WIDTHS:
             for signed in ("1'b0", "1'b1"):
@@ -55,7 +55,7 @@ def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     files += [LIB / "hls_fp_round_prep.sv"] if module in ROUNDING or module == "hls_fp_round_core" else []
     files += [LIB / "hls_fp_pipe.sv"] if module in PIPELINED or module in ROUNDING or module in ("hls_fp_round_core", "hls_fp_to_int_core", "hls_int_to_fp_core", "hls_fp_trunc_core", "hls_fp_ext_core") else []
     files += [LIB / "hls_fp_classify.sv"] if module in PIPELINED or module == SCALE else []
-    files += [LIB / "hls_fp_scale_up_core.sv"] if module == SCALE else []
+    files += [LIB / "hls_fp_scale_up_core.sv", LIB / "hls_fp_scale_down_core.sv"] if module == SCALE else []
     files += [LIB / "hls_fp_clz.sv"] if module in NORMALISING else []
     files += [LIB / "hls_mul.sv"] if module == "hls_fp_mul_core" else []
     cmd = ["verilator", "--lint-only", "-Wall", *(f"-G{k}={v}" for k, v in params.items()), "--top-module", module,

@@ -26,9 +26,11 @@ module hls_fp_scale_core #(
     input  logic [EW+MW:0] a,
     output logic [EW+MW:0] r
 );
-  localparam int SMALL_K = 8;  // up to this K a product by 2^K takes hls_fp_scale_up_core
+  localparam int SMALL_K = 8;  // up to this |K| a product by 2^K takes a core of its own
   if (K > 0 && K <= SMALL_K) begin : g_up
     hls_fp_scale_up_core #(EW, MW, K, NEG, LATENCY) u_up (.clk(clk), .ce(ce), .a(a), .r(r));
+  end else if (K < 0 && K >= -SMALL_K) begin : g_down
+    hls_fp_scale_down_core #(EW, MW, K, NEG, LATENCY) u_down (.clk(clk), .ce(ce), .a(a), .r(r));
   end else begin : g_any
     localparam int W = EW + MW + 1;
     localparam int XW = EW + 3;

@@ -130,8 +130,9 @@ def fp_unit(op: UnitOp) -> FpUnit:
     if base == "scale":
         # a product by a constant power of two (``p3``: 2^3, ``nm1``: -2^-1): the exponent moves
         neg, k = pred[0] == "n", int(pred[1:].replace("m", "-"))
+        files = ("hls_fp_scale_core.sv", "hls_fp_scale_up_core.sv", "hls_fp_scale_down_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE)
         return FpUnit(f"hls_{kind}", (("a", w),), w, lat, (), w, "hls_fp_scale_core", (*params[:2], ("K", str(k)), ("NEG", f"1'b{int(neg)}"), params[2]),
-                      (("a", "a"),), ("hls_fp_scale_core.sv", "hls_fp_scale_up_core.sv", "hls_fp_scale_down_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip
+                      (("a", "a"),), files, True)  # fmt: skip
     if base == "sqrt":
         return FpUnit(f"hls_{kind}", (("a", w),), w, lat, tuple(config), w, "hls_fp_sqrt_core", params,
                       (("a", "a"),), ("hls_fp_sqrt_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE), True)  # fmt: skip

@@ -1233,11 +1233,88 @@ def _ends_early(stmts: list[Stmt]) -> bool:
     return False
 
 
+def _leading_reads(stmts: list[Stmt]) -> dict[str, ArrayRead]:
+    """The array reads that ``stmts`` surely make before anything they do could change them: in
+    the assignments at their head, unconditional reads of an array none of the earlier ones
+    wrote at subscripts whose variables none of them assigned (by their printed form)."""
+    out: dict[str, ArrayRead] = {}
+    killed: set[Variable] = set()
+    for st in stmts:
+        if not isinstance(st, Assign):
+            break
+        reads: list[ArrayRead] = []
+        for e in [*(st.indices or []), st.value]:
+            _reads(e, reads, [])
+        for r in reads:
+            used = set().union(*(read_variables(i, arrays=True) for i in r.indices))
+            if r.array not in killed and not (used & killed) and all(_pure(i) for i in r.indices):
+                out.setdefault(f"{r.array.name}[{']['.join(print_expr(i) for i in r.indices)}]", r)
+        killed.add(st.var)
+    return out
+
+
+def hoist_branch_reads(fn: KernelFunction, stmts: list[Stmt]) -> list[Stmt]:
+    """``stmts`` with each element that both branches of an ``if`` read first thing (``if (c)
+    cur = a[i]; else cur += a[i];``) read once before the ``if`` into a scalar: one access where
+    the if-converted branches made two, each under its predicate, and a load that no longer
+    waits for the condition (kadane: its running sum's comparison chose which load ran, so the
+    recurrence went through the memory's port)."""
+    out: list[Stmt] = []
+    for st in stmts:
+        if isinstance(st, For):
+            st.body = hoist_branch_reads(fn, st.body)
+        elif isinstance(st, If):
+            st.then_body = hoist_branch_reads(fn, st.then_body)
+            st.else_body = hoist_branch_reads(fn, st.else_body)
+            if st.then_body and st.else_body:
+                first, second = _leading_reads(st.then_body), _leading_reads(st.else_body)
+                for key in [k for k in first if k in second]:
+                    read = first[key]
+                    assert isinstance(read.array.type, ArrayType)
+                    names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
+                    temp = Variable(unique_name(f"{read.array.name}_both", names), read.array.type.elem, "local", read.loc)
+                    fn.locals.append(temp)
+                    out.append(Assign(temp, None, ArrayRead(read.array, [clone_expr(i) for i in read.indices], read.loc), read.loc))
+                    table: dict[int, Expr] = {}
+                    for body in (st.then_body, st.else_body):
+                        for e in _body_exprs(body):
+                            for r in array_reads(e):
+                                if r.array is read.array and f"{r.array.name}[{']['.join(print_expr(i) for i in r.indices)}]" == key:
+                                    table[id(r)] = VarRead(temp, r.loc)
+                    # (only the leading reads: a later one may follow a store to the element)
+                    leading = {id(r) for body in (st.then_body, st.else_body) for r in _leading_all(body, key)}
+                    replace_in_stmts(st.then_body, {k: v for k, v in table.items() if k in leading})
+                    replace_in_stmts(st.else_body, {k: v for k, v in table.items() if k in leading})
+        out.append(st)
+    return out
+
+
+def _leading_all(stmts: list[Stmt], key: str) -> list[ArrayRead]:
+    """Every read of the element ``key`` in the assignments at the head of ``stmts`` before
+    anything could change it, under ``?:`` too (the value read before the ``if`` is the one
+    they would read)."""
+    found: list[ArrayRead] = []
+    killed: set[Variable] = set()
+    for st in stmts:
+        if not isinstance(st, Assign):
+            break
+        reads: list[ArrayRead] = []
+        for e in [*(st.indices or []), st.value]:
+            _reads(e, reads, reads)
+        for r in reads:
+            used = set().union(*(read_variables(i, arrays=True) for i in r.indices))
+            if r.array not in killed and not (used & killed) and f"{r.array.name}[{']['.join(print_expr(i) for i in r.indices)}]" == key:
+                found.append(r)
+        killed.add(st.var)
+    return found
+
+
 def reuse_loads(fn: KernelFunction, fuse: bool = True) -> KernelFunction:
     """Pass entry point (rewrites ``fn`` in place and returns it): loop-invariant floating-point
     operations first computed before their loops (``hoist_invariants``); ``fuse``: also fuse
     sweeps (off with ``--no-transform``, which keeps the loops of the source)."""
     hoist_invariants(fn)
+    fn.body = hoist_branch_reads(fn, fn.body)
     rewriter = _Rewriter(fn)
     rewriter.fuse = fuse
     fn.body = rewriter.block(fn.body, [])

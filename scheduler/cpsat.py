@@ -449,56 +449,6 @@ def greedy_schedule(
     return starts, length, units
 
 
-def bypass_chains(dag: Dag, store: int, load: int, budget_ns: float) -> list[tuple[int, int]]:
-    """Pairs ``(u, v)`` that must not share a cycle across one iteration when the register that
-    ``store`` writes is read by ``load`` in the next iteration through its bypass (in the cycle
-    of the write): ``u``'s combinational path into the stored value, then the bypass, then the
-    path from the load to ``v``, together longer than the budget (kadane on ECP5: a 64-bit
-    addition and selection into the running sum, then the next iteration's comparison of it,
-    were one path of 11.6 ns). As edges ``s_v + II >= s_u + 1``; only the first node past the
-    budget on each path from the load, as in ``chain_constraints``."""
-    nodes = dag.nodes
-    comb = [nd.latency == 0 for nd in nodes]
-    preds: dict[int, list[int]] = {}
-    succs: dict[int, list[int]] = {}
-    for a, b in dag.data_edges:
-        preds.setdefault(b, []).append(a)
-        succs.setdefault(a, []).append(b)
-    # the longest delay from the start of each combinational node to the stored value
-    into: dict[int, float] = {}
-    for v in sorted({a for a in preds.get(store, []) if comb[a]}, reverse=True):
-        into[v] = nodes[v].comb_delay
-    for v in range(store - 1, -1, -1):
-        if v in into or not comb[v]:
-            continue
-        after = [into[w] for w in succs.get(v, []) if w in into]
-        if after:
-            into[v] = nodes[v].comb_delay + max(after)
-    out: list[tuple[int, int]] = []
-    for u, lead in into.items():
-        arrival = {w: lead for w in succs.get(load, []) if comb[w]}
-        if lead + nodes[load].comb_delay > budget_ns:
-            out.append((u, load))
-            continue
-        heap = sorted(arrival)
-        while heap:
-            v = heapq.heappop(heap)
-            d = arrival.pop(v) + nodes[v].comb_delay
-            if d > budget_ns:
-                out.append((u, v))
-                continue
-            out += [(u, b) for b in succs.get(v, []) if not comb[b] and nodes[b].input_delay > 0 and d + nodes[b].input_delay > budget_ns]
-            for w in succs.get(v, []):
-                if not comb[w]:
-                    continue
-                if w in arrival:
-                    arrival[w] = max(arrival[w], d)
-                else:
-                    arrival[w] = d
-                    heapq.heappush(heap, w)
-    return out
-
-
 def chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:
     """SDC-style chaining: nodes joined by a combinational path longer than the budget must not
     share a cycle.

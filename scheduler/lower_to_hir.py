@@ -76,7 +76,6 @@ from hls.scheduler.cpsat import (
     DagNode,
     MiiBound,
     ScheduleInfeasible,
-    bypass_chains,
     chain_constraints,
     greedy_schedule,
     lowest_ii,
@@ -201,7 +200,6 @@ class _Segment:
         self.memory_deps: list[tuple[int, int, int, int]] = []  # (src node, dst node, delay, distance)
         self.op_of_node: dict[int, Op] = {}
         self.bypass_nodes: set[int] = set()
-        self.iterator_regs: set[str] = set()  # (names of) a flattened nest's iterator registers
         # per memory: the element last stored or loaded in this segment (by subscript key) and
         # its value, with the predicate it was accessed under; any other store forgets it
         self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None, list[Expr] | None]]] = {}
@@ -442,12 +440,6 @@ class _Segment:
                         self.bypass_nodes.add(b)
                         self.dag.edge(b, a, 1, 0)
                         self.memory_deps.append((b, a, 1, 0))
-                        # (and the logic into the write and after the read is one path then;
-                        # a flattened nest's iterators are the loop controller's, whose paths
-                        # the targets' loop_entry_ns and narrow_flat_iterators keep short)
-                        if mem.name not in self.iterator_regs:
-                            for u, v in bypass_chains(self.dag, a, b, self.target.budget_ns):
-                                self.dag.edge(u, v, 1, 1)
                     self.dag.edge(a, b, delay, d)
                     self.memory_deps.append((a, b, delay, d))
 
@@ -1846,7 +1838,6 @@ class _Lowering:
             begin = len(seg.items)
             active = None if flat.total == longest else seg.comb("ult", [flat_iv, ctx.const(flat.total, 32)], 1, flat.loops[0].loc, "active")
             regs += self.odometer(seg, flat, first, active, used, loops)
-            seg.iterator_regs |= {m.name for m in regs}
             seg.loops = loops
             seg.unit_of.update({k: n for k in range(begin, len(seg.items))})
         seg.flush_registers(units[-1].loops[-1].loc)

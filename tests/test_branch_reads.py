@@ -1,9 +1,9 @@
-"""A register written in one iteration and read by the next through its bypass, in the cycle of
-the write: the logic into the write and the logic after the read are one combinational path
-then, which the chaining budget sees (``bypass_chains``, #13: kadane at 86.53 MHz on ECP5).
-And an element both branches of an ``if`` read first is read once before it
-(``hoist_branch_reads``): kadane's loads no longer wait for its running sum's comparison, so
-it keeps II 1 within the budget. Checked by II, the kernel IR and cosim against gcc."""
+"""An element that both branches of an ``if`` read first is read once before it
+(``hoist_branch_reads`` in reuse-loads): kadane's load of ``a[i]`` no longer waits for its
+running sum's comparison, which chose which of two predicated loads ran (#13: on ECP5 the
+sum's addition and selection, then the next iteration's comparison of it through the
+register's bypass, then the port, were one 11.6 ns path). Checked by II, the kernel IR and
+cosim against gcc."""
 
 from __future__ import annotations
 
@@ -34,14 +34,6 @@ long long kad(const int a[48], int se[2]) {
   se[1] = be;
   return best;
 }
-long long two(const int a[48], const int b[48]) {
-  long long cur = 0;
-  for (int i = 0; i < 48; i++) {
-    if (cur <= 0) cur = a[i];
-    else cur += b[i];
-  }
-  return cur;
-}
 int written_first(int c, int a[16]) {
   int x = 0;
   for (int i = 0; i < 16; i++) {
@@ -70,17 +62,6 @@ def _synth(tmp_path: Path, top: str, target: str, *more: str) -> tuple[dict[str,
 def _ii(report: dict[str, object]) -> int:
     (loop,) = [lp for lp in report["loops"] if lp["pipelined"]]  # type: ignore[attr-defined]
     return int(loop["achieved_ii"])
-
-
-def test_a_chain_through_the_bypass_longer_than_the_clock_raises_the_ii(tmp_path: Path) -> None:
-    """``two``: the running sum's 64-bit test picks which load runs, so the next sum's addition
-    and selection, its bypass and that test end at a memory port: within one cycle on the
-    default target, not on ECP5, whose LUT4 fabric is slower."""
-    ecp5, stderr = _synth(tmp_path, "two", "ecp5")
-    assert _ii(ecp5) == 2, stderr
-    assert re.search(r"warning: loop 'two_L\d+': II=2 instead of the target 1: recurrence through", stderr), stderr
-    default, _ = _synth(tmp_path, "two", "default")
-    assert _ii(default) == 1
 
 
 def test_kadane_reads_its_element_before_the_branches_and_keeps_ii_1(tmp_path: Path) -> None:

@@ -85,6 +85,7 @@ from hls.ir.kernel import (
     VarRead,
     array_reads,
     array_storage,
+    assignments,
     clone_expr,
     copy_stmts,
     has_loop,
@@ -526,7 +527,7 @@ class _Rewriter:
         def count(stmts: list[Stmt], array: Variable) -> int:
             """Accesses of ``array`` in ``stmts``, at any depth."""
             reads = sum(1 for e in _body_exprs(stmts) for r in array_reads(e) if r.array is array)
-            return reads + sum(1 for st in _assigns(stmts) if st.var is array and st.indices is not None)
+            return reads + sum(1 for st in assignments(stmts) if st.var is array and st.indices is not None)
 
         def crowded(array: Variable, loop: For) -> bool:
             """Whether the loop whose iterations make the read (``J``; for ``lp`` its own
@@ -1151,19 +1152,6 @@ def _member(r: ArrayRead, loops: list[For], written: set[Variable]) -> _Member |
     return _Member(r, tuple(dims), offsets, ",".join(map(str, dims)) + "|" + "|".join(shape))
 
 
-def _assigns(stmts: list[Stmt]) -> list[Assign]:
-    """The assignments of ``stmts``, at any depth."""
-    out: list[Assign] = []
-    for st in stmts:
-        if isinstance(st, Assign):
-            out.append(st)
-        elif isinstance(st, If):
-            out += _assigns(st.then_body) + _assigns(st.else_body)
-        elif isinstance(st, For):
-            out += _assigns(st.body)
-    return out
-
-
 def _body_exprs(stmts: list[Stmt]) -> list[Expr]:
     """The expressions of ``stmts`` (values, subscripts, conditions), at any depth."""
     out: list[Expr] = []
@@ -1233,22 +1221,27 @@ def _ends_early(stmts: list[Stmt]) -> bool:
     return False
 
 
-def _leading_reads(stmts: list[Stmt]) -> dict[str, ArrayRead]:
-    """The array reads that ``stmts`` surely make before anything they do could change them: in
-    the assignments at their head, unconditional reads of an array none of the earlier ones
-    wrote at subscripts whose variables none of them assigned (by their printed form)."""
-    out: dict[str, ArrayRead] = {}
+def _element_key(r: ArrayRead) -> str:
+    """The element ``r`` reads, by its array and the printed form of its subscripts."""
+    return f"{r.array.name}[{']['.join(print_expr(i) for i in r.indices)}]"
+
+
+def _head_reads(stmts: list[Stmt], conditional: bool) -> list[ArrayRead]:
+    """The array reads in the assignments at the head of ``stmts`` before anything they do
+    could change them (an array none of the earlier ones wrote, subscripts whose variables none
+    of them assigned); with ``conditional``, reads under ``?:``, ``&&`` and ``||`` too."""
+    out: list[ArrayRead] = []
     killed: set[Variable] = set()
     for st in stmts:
         if not isinstance(st, Assign):
             break
         reads: list[ArrayRead] = []
         for e in [*(st.indices or []), st.value]:
-            _reads(e, reads, [])
+            _reads(e, reads, reads if conditional else [])
         for r in reads:
             used = set().union(*(read_variables(i, arrays=True) for i in r.indices))
-            if r.array not in killed and not (used & killed) and all(_pure(i) for i in r.indices):
-                out.setdefault(f"{r.array.name}[{']['.join(print_expr(i) for i in r.indices)}]", r)
+            if r.array not in killed and not (used & killed):
+                out.append(r)
         killed.add(st.var)
     return out
 
@@ -1258,7 +1251,8 @@ def hoist_branch_reads(fn: KernelFunction, stmts: list[Stmt]) -> list[Stmt]:
     cur = a[i]; else cur += a[i];``) read once before the ``if`` into a scalar: one access where
     the if-converted branches made two, each under its predicate, and a load that no longer
     waits for the condition (kadane: its running sum's comparison chose which load ran, so the
-    recurrence went through the memory's port)."""
+    recurrence went through the memory's port). The reads it replaces are those before anything
+    in their branch could change the element, under ``?:`` too (they would read that value)."""
     out: list[Stmt] = []
     for st in stmts:
         if isinstance(st, For):
@@ -1267,46 +1261,22 @@ def hoist_branch_reads(fn: KernelFunction, stmts: list[Stmt]) -> list[Stmt]:
             st.then_body = hoist_branch_reads(fn, st.then_body)
             st.else_body = hoist_branch_reads(fn, st.else_body)
             if st.then_body and st.else_body:
-                first, second = _leading_reads(st.then_body), _leading_reads(st.else_body)
-                for key in [k for k in first if k in second]:
-                    read = first[key]
+                # (the first of each element read unconditionally with subscripts free of reads)
+                firsts = [
+                    {_element_key(r): r for r in reversed(_head_reads(body, False)) if all(_pure(i) for i in r.indices)}
+                    for body in (st.then_body, st.else_body)
+                ]
+                for key in [k for k in firsts[0] if k in firsts[1]]:
+                    read = firsts[0][key]
                     assert isinstance(read.array.type, ArrayType)
                     names = {v.name for v in fn.params + fn.locals} | {lp.var.name for lp in fn.loops()}
                     temp = Variable(unique_name(f"{read.array.name}_both", names), read.array.type.elem, "local", read.loc)
                     fn.locals.append(temp)
                     out.append(Assign(temp, None, ArrayRead(read.array, [clone_expr(i) for i in read.indices], read.loc), read.loc))
-                    table: dict[int, Expr] = {}
                     for body in (st.then_body, st.else_body):
-                        for e in _body_exprs(body):
-                            for r in array_reads(e):
-                                if r.array is read.array and f"{r.array.name}[{']['.join(print_expr(i) for i in r.indices)}]" == key:
-                                    table[id(r)] = VarRead(temp, r.loc)
-                    # (only the leading reads: a later one may follow a store to the element)
-                    leading = {id(r) for body in (st.then_body, st.else_body) for r in _leading_all(body, key)}
-                    replace_in_stmts(st.then_body, {k: v for k, v in table.items() if k in leading})
-                    replace_in_stmts(st.else_body, {k: v for k, v in table.items() if k in leading})
+                        replace_in_stmts(body, {id(r): VarRead(temp, r.loc) for r in _head_reads(body, True) if _element_key(r) == key})
         out.append(st)
     return out
-
-
-def _leading_all(stmts: list[Stmt], key: str) -> list[ArrayRead]:
-    """Every read of the element ``key`` in the assignments at the head of ``stmts`` before
-    anything could change it, under ``?:`` too (the value read before the ``if`` is the one
-    they would read)."""
-    found: list[ArrayRead] = []
-    killed: set[Variable] = set()
-    for st in stmts:
-        if not isinstance(st, Assign):
-            break
-        reads: list[ArrayRead] = []
-        for e in [*(st.indices or []), st.value]:
-            _reads(e, reads, reads)
-        for r in reads:
-            used = set().union(*(read_variables(i, arrays=True) for i in r.indices))
-            if r.array not in killed and not (used & killed) and f"{r.array.name}[{']['.join(print_expr(i) for i in r.indices)}]" == key:
-                found.append(r)
-        killed.add(st.var)
-    return found
 
 
 def reuse_loads(fn: KernelFunction, fuse: bool = True) -> KernelFunction:

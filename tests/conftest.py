@@ -94,6 +94,22 @@ def cosim_with_main(tmp_path: Path, source: str, top: str) -> tuple[Path, dict[s
     return out, dict(json.loads((out / "cosim.json").read_text()))
 
 
+def cosim_and_reuse_ir(tmp_path: Path, source: str, top: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """Synthesizes ``top`` of ``source`` (written to k.c) and co-simulates it under the file's
+    own ``main`` (the run must succeed): its report.json, cosim.json and kernel IR after the
+    reuse-loads pass (``--emit reuse``)."""
+    src = tmp_path / "k.c"
+    src.write_text(source)
+    out = tmp_path / top
+    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ir = tmp_path / "ir"
+    emit = run_hls(str(src), "--top", top, "-o", str(ir), "--emit", "reuse")
+    assert emit.returncode == 0, emit.stderr
+    report = json.loads((out / "report.json").read_text())
+    return report, json.loads((out / "cosim.json").read_text()), (ir / f"{top}.reuse").read_text()
+
+
 @pytest.fixture
 def hls_cli() -> object:
     return run_hls

@@ -13,27 +13,9 @@ from pathlib import Path
 
 from conftest import cosim_random, run_hls
 
+KADANE = Path(__file__).resolve().parent / "kernels" / "int" / "kadane.c"  # (the corpus kernel)
+
 SOURCE = """
-long long kad(const int a[48], int se[2]) {
-  long long best = a[0], cur = 0;
-  int start = 0, bs = 0, be = 0;
-  for (int i = 0; i < 48; i++) {
-    if (cur <= 0) {
-      cur = a[i];
-      start = i;
-    } else {
-      cur += a[i];
-    }
-    if (cur > best) {
-      best = cur;
-      bs = start;
-      be = i;
-    }
-  }
-  se[0] = bs;
-  se[1] = be;
-  return best;
-}
 int written_first(int c, int a[16]) {
   int x = 0;
   for (int i = 0; i < 16; i++) {
@@ -51,7 +33,7 @@ int written_first(int c, int a[16]) {
 
 def _synth(tmp_path: Path, top: str, target: str, *more: str) -> tuple[dict[str, object], str]:
     src = tmp_path / "k.c"
-    src.write_text(SOURCE)
+    src.write_text(KADANE.read_text() + SOURCE)
     out = tmp_path / f"{top}_{target}"
     proc = run_hls(str(src), "--top", top, "--target", target, "-o", str(out), *more)
     assert proc.returncode == 0, proc.stderr
@@ -66,14 +48,14 @@ def _ii(report: dict[str, object]) -> int:
 
 def test_kadane_reads_its_element_before_the_branches_and_keeps_ii_1(tmp_path: Path) -> None:
     for target in ("ecp5", "default"):
-        report, stderr = _synth(tmp_path, "kad", target)
+        report, stderr = _synth(tmp_path, "kadane", target)
         assert _ii(report) == 1, (target, stderr)
         assert report["latency_cycles"] <= 54
-    _synth(tmp_path, "kad", "default", "--emit", "reuse")
-    ir = (tmp_path / "kad_default" / "kad.reuse").read_text()
+    _synth(tmp_path, "kadane", "default", "--emit", "reuse")
+    ir = (tmp_path / "kadane_default" / "kadane.reuse").read_text()
     assert re.search(r"a_both = a\[i\];  // line \d+\n\s+if \(cur <= 0:i64\)", ir), ir
     assert ir.count("a[i]") == 1 and ir.count("a_both") == 4  # (its declaration, the read, two uses)
-    cosim_random(tmp_path, SOURCE, "kad", runs=4)
+    cosim_random(tmp_path, KADANE.read_text(), "kadane", runs=4)
 
 
 def test_a_branch_that_writes_the_element_first_keeps_its_read(tmp_path: Path) -> None:

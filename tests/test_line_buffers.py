@@ -4,13 +4,12 @@ co-simulation (bit-exact against gcc), including empty and single-iteration loop
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import run_hls
+from conftest import cosim_and_reuse_ir
 
 KERNELS = """
 #include <stdio.h>
@@ -88,16 +87,7 @@ int main(void) {
 
 def _cosim(tmp_path: Path, top: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     """Synthesize ``top``, co-simulate it under the file's main: (report, cosim result, kernel IR after reuse-loads)."""
-    src = tmp_path / "k.c"
-    src.write_text(KERNELS)
-    out = tmp_path / top
-    proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--tb", str(src))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    ir = tmp_path / "ir"
-    emit = run_hls(str(src), "--top", top, "-o", str(ir), "--emit", "reuse")
-    assert emit.returncode == 0, emit.stderr
-    report = json.loads((out / "report.json").read_text())
-    return report, json.loads((out / "cosim.json").read_text()), (ir / f"{top}.reuse").read_text()
+    return cosim_and_reuse_ir(tmp_path, KERNELS, top)
 
 
 def _stencil_loops(report: dict[str, Any]) -> list[dict[str, Any]]:

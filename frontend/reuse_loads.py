@@ -524,6 +524,7 @@ class _Rewriter:
         if outer_trips is None or None in inner_trips:
             return []
         nest_trips = outer_trips * max([t for t in inner_trips if t is not None], default=1)
+
         def count(stmts: list[Stmt], array: Variable) -> int:
             """Accesses of ``array`` in ``stmts``, at any depth."""
             reads = sum(1 for e in _body_exprs(stmts) for r in array_reads(e) if r.array is array)
@@ -539,10 +540,10 @@ class _Rewriter:
                 n = count([st for st in lp.body if not isinstance(st, For)], array)
                 n += max((count(st.body, array) for st in lp.body if isinstance(st, For)), default=0)
             return n > array_storage(self.fn, array)[0]
-        # the lines, per array: (dimension, the iterator's loop, other subscripts) -> reads
-        lines: dict[Variable, dict[tuple[int, str, str], list[tuple[ArrayRead, For, list[Expr]]]]] = {}
-        def line_of(r: ArrayRead, loop: For) -> tuple[int, For] | None:
-            """(the dimension along which ``r`` reads a line, the loop over it), or None."""
+
+        def line_of(r: ArrayRead, loop: For) -> tuple[tuple[int, str, str], For] | None:
+            """(the line ``r`` reads: its dimension, the loop over it and the other subscripts;
+            that loop), or None."""
             array = r.array
             if not isinstance(array.type, ArrayType) or len(array.type.dims) < 2 or not crowded(array, loop):
                 return None  # (a line of a one-dimensional array would be a copy of all of it)
@@ -561,36 +562,33 @@ class _Rewriter:
             fill_trips = trips(line_loop)
             if fill_trips is None or 4 * fill_trips > nest_trips:
                 return None  # a copy as long as the loop would not pay
-            return d, line_loop
+            return (d, line_loop.name, " ".join("*" if k == d else print_expr(e) for k, e in enumerate(r.indices))), line_loop
 
-        def key_of(r: ArrayRead, d: int, line_loop: For) -> tuple[int, str, str]:
-            return d, line_loop.name, " ".join("*" if k == d else print_expr(e) for k, e in enumerate(r.indices))
-
+        # the lines, per array: line -> the unconditional reads of it (with their guards), which
+        # fill the copy, and the conditional ones at the same positions, which only read it
+        lines: dict[Variable, dict[tuple[int, str, str], tuple[For, list[tuple[ArrayRead, list[Expr]]], list[ArrayRead]]]] = {}
         for r, loop, guards in found:
             got = line_of(r, loop)
             if got is not None:
-                d, line_loop = got
-                lines.setdefault(r.array, {}).setdefault(key_of(r, d, line_loop), []).append((r, line_loop, guards))
-        taken: list[tuple[ArrayRead, For, int]] = []  # conditional reads of a copied line: (read, line loop, dimension)
+                lines.setdefault(r.array, {}).setdefault(got[0], (got[1], [], []))[1].append((r, guards))
         for r, loop, _ in conditional:
             got = line_of(r, loop)
-            if got is None:
+            entry = lines.get(r.array, {}).get(got[0]) if got is not None else None
+            if got is None or entry is None:
                 continue
-            d, line_loop = got
-            members = lines.get(r.array, {}).get(key_of(r, d, line_loop), [])
-            if print_expr(r.indices[d]) in {print_expr(m.indices[d]) for m, _, _ in members}:
-                taken.append((r, line_loop, d))
+            d = got[0][0]
+            if print_expr(r.indices[d]) in {print_expr(m.indices[d]) for m, _ in entry[1]}:
+                entry[2].append(r)
         if not lines:
             return []
         loc = lp.loc
-        fills: dict[str, tuple[For, list[Stmt], list[Expr]]] = {}  # one copy loop per range
-        table: dict[int, Expr] = {}
+        fills: dict[str, tuple[For, list[Expr]]] = {}  # one copy loop per range, with its guards
         made: list[str] = []
         for array, slices in lines.items():
             assert isinstance(array.type, ArrayType)
             targets: list[_Forward] = []
-            for (d, line_name, rest), members in slices.items():
-                line_loop = members[0][1]
+            table: dict[int, Expr] = {}
+            for (d, _, _), (line_loop, members, readers) in slices.items():
                 buf = self.fresh_var(f"{array.name}_line", ArrayType(array.type.elem, (array.type.dims[d],)), "local", array)
                 self.fn.pragmas.append(Pragma("bind_storage", {"variable": buf.name, "type": "ram_2p"}, loc))
                 made.append(buf.name)
@@ -601,13 +599,12 @@ class _Rewriter:
                     copy_loop = For(var, clone_expr(line_loop.init), line_loop.cmp, clone_expr(line_loop.bound), line_loop.cmp_type, line_loop.step, [],
                                     unique_name(f"{line_loop.name}_line", self.loop_names), [], loc)  # fmt: skip
                     self.loop_names.add(copy_loop.name)
-                    fills[range_key] = (copy_loop, [], [])
-                copy_loop, _, guards = fills[range_key]
+                    fills[range_key] = (copy_loop, [])
+                copy_loop, guards = fills[range_key]
                 copied: set[str] = set()
-                for r, line, dim in taken:
-                    if r.array is array and key_of(r, dim, line) == (d, line_name, rest):
-                        table[id(r)] = ArrayRead(buf, [clone_expr(r.indices[d])], r.loc)
-                for r, _, read_guards in members:
+                for r in readers:
+                    table[id(r)] = ArrayRead(buf, [clone_expr(r.indices[d])], r.loc)
+                for r, read_guards in members:
                     table[id(r)] = ArrayRead(buf, [clone_expr(r.indices[d])], r.loc)
                     guards += [g for g in read_guards if print_expr(g) not in {print_expr(h) for h in guards}]
                     at = [replace_expr(e, {id(line_loop.var): VarRead(copy_loop.var, loc)}) for e in r.indices]
@@ -615,10 +612,9 @@ class _Rewriter:
                         copied.add(print_expr(at[d]))
                         copy_loop.body.append(Assign(buf, [at[d]], ArrayRead(array, at, loc), loc))
             replace_in_stmts(lp.body, table)
-            table = {}
             lp.body = self.forward_to(lp.body, array, targets)
         out: list[Stmt] = []
-        for copy_loop, _, guards in fills.values():
+        for copy_loop, guards in fills.values():
             cond: Expr = _entry(lp)
             for g in guards:
                 cond = binary("&&", cond, clone_expr(g), loc)

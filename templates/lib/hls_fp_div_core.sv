@@ -53,7 +53,7 @@ module hls_fp_div_core #(
   logic [W-1:0] a_quiet_unused, b_quiet_unused;
 
   logic [W-1:0] ai, bi;
-  hls_fp_pipe #(2 * W, IC) u_in (.clk(clk), .ce(ce), .d({a, b}), .q({ai, bi}));
+  hls_fp_pipe #(2 * W, IC, 1'b1) u_in (.clk(clk), .ce(ce), .d({a, b}), .q({ai, bi}));
   hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet_unused));
   hls_fp_classify #(EW, MW) u_b (.x(bi), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb_eff), .sig(sigb), .quiet(b_quiet_unused));
   assign s = ai[W-1] ^ bi[W-1];

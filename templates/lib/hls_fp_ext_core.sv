@@ -35,7 +35,7 @@ module hls_fp_ext_core #(
   logic [WI-1:0] ai;
   logic [WO-1:0] result;
 
-  hls_fp_pipe #(WI, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+  hls_fp_pipe #(WI, IC, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
   assign ea = ai[WI-2:MWI];
   assign fa = ai[MWI-1:0];
   // a subnormal 0.f * 2^(1 - bias): its leading one becomes the implicit bit

@@ -85,7 +85,7 @@ module hls_fp_mul_core #(
   // them (on ECP5, 2mm: 3.1 ns of routing from it to a multiplier)
   localparam logic [W-1:0] FLIP = LATENCY >= 9 ? W'((1 << MW) - 1) : '0;
   logic [W-1:0] ar_flipped, br_flipped;
-  hls_fp_pipe #(2 * W, DL) u_operands (.clk(clk), .ce(ce), .d({a ^ FLIP, b ^ FLIP}), .q({ar_flipped, br_flipped}));
+  hls_fp_pipe #(2 * W, DL, 1'b1) u_operands (.clk(clk), .ce(ce), .d({a ^ FLIP, b ^ FLIP}), .q({ar_flipped, br_flipped}));
   assign ar = ar_flipped ^ FLIP;
   assign br = br_flipped ^ FLIP;
   // from a product of three or more cycles, the operands' classes are registered before the

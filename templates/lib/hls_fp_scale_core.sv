@@ -9,9 +9,10 @@
 // Pipelined: the result of the operand presented in cycle t (ce high) is on r LATENCY enabled
 // cycles later; LATENCY = 0 is combinational. From LATENCY 1 an output register; from 2 the
 // rounding's cut (between its shift and its increment); from 3 a register after the decoding
-// and the rounding's exponent tests; from 4 the operand is registered first; from 5 (K > 0) a
-// cut between the leading-zero count and the shift by it. The rest of the latency is more
-// output registers.
+// and the rounding's exponent tests; from 4 the operand is registered first; from 5 a cut
+// between the leading-zero count and the shift by it (K > 0), or between the exponent's
+// additions and the rounding's tests on them (K < 0). The rest of the latency is more output
+// registers.
 `default_nettype none
 
 module hls_fp_scale_core #(
@@ -38,11 +39,14 @@ module hls_fp_scale_core #(
     localparam int RL = LATENCY >= 2 ? 1 : 0;  // the rounding core's cut
     localparam int DR = LATENCY >= 3 ? 1 : 0;  // after the decoding
     localparam int IC = LATENCY >= 4 ? 1 : 0;  // the operand's register
-    localparam int CZ = K > 0 && LATENCY >= 5 ? 1 : 0;  // between the count and the shift
+    // K > 0: between the count and the shift; K < 0: between the exponent's additions and the
+    // rounding's tests on them (on ECP5 a float's classification, those additions, the tests and
+    // the shift's selection were 11.5 ns in one cycle)
+    localparam int CZ = K != 0 && LATENCY >= 5 ? 1 : 0;
     localparam int OUT = LATENCY - RL - DR - IC - CZ;  // output registers
 
     logic [W-1:0] ai;
-    hls_fp_pipe #(W, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+    hls_fp_pipe #(W, IC, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
 
     logic a_nan, a_inf, a_zero;
     logic [EW-1:0] e_eff;
@@ -83,9 +87,9 @@ module hls_fp_scale_core #(
           .clk(clk), .ce(ce), .d({lz, sig, base, v, u, s, special, sp_value}), .q({lz_c, sig_c, base_c, v_c, u_c, s_c, special_c, sp_c}));
       assign norm = sig_c << lz_c;
     end else begin : g_as_is
-      assign norm = sig;
       assign lz_c = '0;
-      assign {base_c, v_c, u_c, s_c, special_c, sp_c} = {base, v, u, s, special, sp_value};
+      hls_fp_pipe #(MW + 1 + 3 * XW + 2 + W, CZ) u_sums (
+          .clk(clk), .ce(ce), .d({sig, base, v, u, s, special, sp_value}), .q({norm, base_c, v_c, u_c, s_c, special_c, sp_c}));
     end
     logic signed [XW-1:0] e, lz_x, shift;
     logic tiny;

@@ -29,7 +29,7 @@ module hls_fp_scale_down_core #(
   localparam int D = -K;  // the most places a subnormal result shifts
 
   logic [W-1:0] ai;
-  hls_fp_pipe #(W, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+  hls_fp_pipe #(W, IC, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
 
   logic s;
   logic [EW-1:0] e;

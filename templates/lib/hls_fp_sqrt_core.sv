@@ -49,7 +49,7 @@ module hls_fp_sqrt_core #(
   logic [W-1:0] a_quiet, special_r;
 
   logic [W-1:0] ai;
-  hls_fp_pipe #(W, IC) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+  hls_fp_pipe #(W, IC, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
   logic [W-1:0] a_quiet_unused;
   hls_fp_classify #(EW, MW) u_a (.x(ai), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea_eff), .sig(siga), .quiet(a_quiet_unused));
   // the significand's leading zeros, counted on the fraction beside the exponent's test (as in

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -104,6 +105,8 @@ class _Builder:
     # those iterators' values in the next cycle: (a wire of their register's input, its width,
     # its expression), the wire made when a loop first reads it
     held_next: dict[Value, tuple[str, int, str]] = field(default_factory=dict)
+    # values delayed by one register captured on a pulse -> (the register's input, that pulse)
+    captured: dict[Value, tuple[str, str]] = field(default_factory=dict)
     # scalar arguments -> the register sampling them as a run starts
     sampled: dict[Value, str] = field(default_factory=dict)
     # iterators of pipelined loops that never come back to their initial value -> (the loop's
@@ -396,6 +399,8 @@ class _Builder:
         if ii is None or op.by <= ii:
             # the region restarts no sooner than ``by`` cycles later: one register captured on time
             self.regs.append(RtlReg(name, w, src, self.pulse(op.at), None, f"delay {op.by}"))
+            if re.fullmatch(r"\w+", src):
+                self.captured[op.result] = (src, self.pulse(op.at))
         elif self.delay_line_min and op.by >= max(3, self.delay_line_min):
             # a free-running delay in distributed RAM (the stages would be op.by * w flip-flops)
             self.libs.add("hls_delay_line.sv")
@@ -473,7 +478,6 @@ class _Builder:
             self.held[op.iv] = (op.iter_time, op.next_iter, held)
             self.held_next[op.iv] = (f"{n}_cur_next", cw, f"{ti} ? {cand} : {cur}")
         self.regs.append(RtlReg(next_q, cw, f"{n}_ahead", ti, None, f"loop {n}: the next iterator"))
-        self.regs.append(RtlReg(bound_q, bw, bound_in, start, None))
         self.wires.append(RtlWire(cand, cw, f"{start} ? {init} : {next_q}"))
         self.expr_of[op.iv] = f"v_{op.iv.name}"
         go = self.fresh(f"{n}_go")
@@ -502,7 +506,10 @@ class _Builder:
         self.wires.append(RtlWire(ahead, cw, f"{start} ? {ahead_entry} : {ahead_next}"))
         self.referenced.update((first, ahead, ahead_entry, ahead_next))
         test_entry = self.loop_test(op, ahead_entry, bound_in, cw, narrow is not None)
-        test_next = self.loop_test(op, ahead_next, bound_q, cw, narrow is not None)
+        test_next = self._next_test(op, cw, bw, bound_in, start, narrow is not None)
+        if test_next is None:
+            self.regs.append(RtlReg(bound_q, bw, bound_in, start, None))
+            test_next = self.loop_test(op, ahead_next, bound_q, cw, narrow is not None)
         entry_test = self.loop_test(op, first, bound_in, cw, narrow is not None)
         # a loop whose first iteration always runs never looks at its entry test
         always = _always_enters(op, self.range_of(op.init), bound_range)
@@ -523,6 +530,13 @@ class _Builder:
             self.regs.append(RtlReg(entry_q, 1, self.loop_test(op, first, bound_next, cw, narrow is not None), None, None,
                                     f"loop {n}: would its first iteration run, a cycle ahead"))  # fmt: skip
             entry_test = entry_q
+        elif not always:
+            ahead_test = self._entry_test_ahead(op, cw, bw, narrow is not None)
+            if ahead_test is not None:
+                test, pulse = ahead_test
+                entry_q = f"{n}_entry_q"
+                self.regs.append(RtlReg(entry_q, 1, test, pulse or None, None, f"loop {n}: would its first iteration run, as its bounds are captured"))
+                entry_test = entry_q
         # whether the iteration after this one runs, decided while this one starts
         self.regs.append(RtlReg(cont_q, 1, f"{start} ? {test_entry} : {test_next}", ti, None,
                                 f"loop {n}: the next iteration runs"))  # fmt: skip
@@ -553,6 +567,63 @@ class _Builder:
             self._replace_wire(tf, f"({ends}) | {empty}")
         else:
             self._replace_wire(tf, f"({start} & ~({entry_test})) | ({ends})")
+
+    def _next_test(self, op: ForOp, cw: int, bw: int, bound_in: str, start: str, narrow: bool) -> str | None:
+        """Whether the iteration after the next runs, ``next + step CMP bound``, as ``next CMP
+        bound - step`` with ``bound - step`` registered (one bit wider) as the loop starts: the
+        test is then one compare after the iterator's register, not its increment's carry chain
+        and then the compare's (scale_bound on ECP5: i - 1 >= m, 10.15 ns). Exact where the
+        increment cannot wrap: an iterator in its proven range, or a signed one of 32 bits or
+        more compared signed (C's overflow is undefined there); None elsewhere and for == and !=,
+        which the increment's wrap keeps exact anyway."""
+        if op.cmp not in ("<", "<=", ">", ">="):
+            return None
+        n = op.name
+        if narrow:
+            width, value = cw + 1, f"{cw + 1}'($signed({n}_next_q))"
+        elif op.cmp_signed and op.iv_signed and cw >= 32 and op.cmp_width >= cw and bw == op.cmp_width:
+            ext = self.extend_expr(f"{n}_next_q", cw, op.cmp_width, True)
+            width, value = op.cmp_width + 1, f"{op.cmp_width + 1}'($signed({ext}))"
+        else:
+            return None
+        less = f"{n}_bound_less_step_q"
+        self.regs.append(RtlReg(less, width, f"{width}'($signed({bound_in})) - {const(op.step, width)}", start, None,
+                                f"loop {n}: the bound less the step"))  # fmt: skip
+        return f"$signed({value}) {op.cmp} $signed({less})"
+
+    def _entry_test_ahead(self, op: ForOp, cw: int, bw: int, narrow: bool) -> tuple[str, str] | None:
+        """The entry test of loop ``op`` on its bounds' values as they are captured, with the
+        pulse capturing them: a bound computed in an earlier cycle is a delay register (on ECP5
+        one computed as its loop starts is registered first), and the test of its register would
+        sit between that register and the iteration-start pulse, which drives every enable of
+        the loop's body (scale_bound on ECP5: n against i + 1, 96.59 MHz). Exact when each bound
+        is a constant, a scalar argument (unchanged through a run) or a register captured on the
+        one pulse (with no such register: registered in every cycle, for a loop entered a cycle
+        or more after the run starts; the pulse is then ""); None otherwise."""
+        pulses = {self.captured[v][1] for v in (op.init, op.bound) if v in self.captured}
+        if not pulses and any(v in self.sampled for v in (op.init, op.bound)) and (self._cycles_after(op.at, self.fn.start) or 0) >= 1:
+            # bounds fixed through the run (constants, arguments): the test is the same in
+            # every cycle, registered in each from the cycle the run starts
+            pulses = {""}
+        if len(pulses) != 1:
+            return None
+        if not all(v in self.captured or v in self.const_val or v in self.sampled for v in (op.init, op.bound)):
+            return None
+        ahead: list[str] = []
+        for v, width in ((op.init, cw), (op.bound, bw)):
+            if v in self.const_val:
+                ahead.append(const(self.const_val[v], width))
+                continue
+            # a captured register's input, or an argument (or its register, whichever holds it)
+            e = self.captured[v][0] if v in self.captured else self.expr_of[v]
+            self.referenced.add(e)
+            if width < v.width:
+                self.unused.append(f"{e}[{v.width - 1}:{width}]")
+                e = f"{e}[{width - 1}:0]" if width > 1 else f"{e}[0]"
+            elif width > v.width:
+                e = f"{width}'($signed({e}))"
+            ahead.append(e)
+        return self.loop_test(op, ahead[0], ahead[1], cw, narrow), pulses.pop()
 
     def loop_test(self, op: ForOp, value: str, bound: str, width: int, narrow: bool) -> str:
         """``value CMP bound`` of loop ``op`` for the ``width``-bit iterator wire ``value``."""

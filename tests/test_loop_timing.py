@@ -10,7 +10,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import cosim_random, run_hls
+from conftest import cosim_random, cosim_with_main, run_hls
 
 SOURCE = """
 void tri_nest(int n, const int a[32], int b[32], int c[32]) {
@@ -188,3 +188,60 @@ def test_ecp5_keeps_the_iteration_start_off_a_block_ram_address(tmp_path: Path) 
     assert "%buf = hir.alloca : !memref<64xi32, bram, ports 2, r3w1, inreg>" in hir["ecp5"]
     assert re.search(r"hir\.load %buf\[port \d\]\[%i_2\] at %ti\d+ ", hir["ecp5"]), hir["ecp5"]
     assert re.search(r"hir\.load %buf\[port \d\]\[%i_2\] at %ti\d+ ", hir["default"]), hir["default"]
+
+
+TRI_ARG = """
+int tri_arg(int n, const int x[32]) {
+  int inv = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      if (x[i & 31] > x[j & 31])
+        inv++;
+  return inv;
+}
+int main(void) {
+  static const int ns[] = {0, 1, 2, 7, 31, 32, -5};
+  int x[32];
+  unsigned s = 12345u;
+  int total = 0;
+  for (int k = 0; k < 7; k++) {
+    for (int i = 0; i < 32; i++) {
+      s = s * 1103515245u + 12345u;
+      x[i] = (int)(s >> 16) % 50;
+    }
+    total += tri_arg(ns[k], x);
+  }
+  return total == 0;
+}
+"""
+
+
+def test_entry_tests_are_registered_as_their_bounds_are_captured(tmp_path: Path) -> None:
+    """scale_bound on ECP5 (96.59 MHz): j < n entered at j = i + 1, where i + 1 is a register (a
+    bound computed as its loop starts is registered first on ECP5), compared with n as the loop
+    starts, then the iteration-start pulse and the body's enables. The test is registered as
+    i + 1 is; i < n from 0, whose bounds are fixed through the run, in every cycle. The test of
+    the iteration after the next compares the iterator's register with the bound less the step
+    (scale_bound's i - 1 >= m after that: 98.54 MHz, the increment's and the compare's carry
+    chains in series). Cosim on the ECP5 RTL with n from -5 to 32."""
+    src = tmp_path / "k.c"
+    src.write_text(TRI_ARG)
+    out = tmp_path / "tri_arg"
+    proc = run_hls(str(src), "--top", "tri_arg", "--target", "ecp5", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    rtl = (out / "rtl" / "tri_arg.sv").read_text()
+    captured = re.search(r"if \((t_ti\d+)\) (tri_arg_L\d+)_entry_q <= \$signed\((v_add\d+)\) < \$signed\(v_n\);", rtl)
+    assert captured, rtl
+    pulse, inner, add = captured.groups()
+    assert re.search(rf"if \({pulse}\) {add}_d\d+ <= {add};", rtl), rtl  # i + 1's register, on the same pulse
+    assert re.search(r"\n    (tri_arg_L\d+)_entry_q <= \$signed\(32'h0\) < \$signed\(v_n\);", rtl), rtl
+    # and whether the iteration after the next runs: next < n - 1 (n - 1 one bit wider, registered
+    # as the loop starts), not next + 1 < n (an increment's carry chain, then the compare's)
+    nexts = re.findall(r"(tri_arg_L\d+)_cont_q <= .* : \$signed\(33'\(\$signed\((tri_arg_L\d+)_next_q\)\)\) < \$signed\((tri_arg_L\d+)_bound_less_step_q\);", rtl)
+    assert len(nexts) == 2 and all(a == b == c for a, b, c in nexts), rtl
+    assert len(re.findall(r"tri_arg_L\d+_bound_less_step_q <= 33'\(\$signed\(n_q\)\) - 33'h1;", rtl)) == 2, rtl
+    assert "_bound_q" not in rtl
+    starts = re.findall(r"assign t_ti\d+ = \((t_[\w\[\]]+) & (\w+)\) \|", rtl)
+    assert len(starts) == 2 and all(test.endswith("_entry_q") for _, test in starts), starts
+    _, cosim = cosim_with_main(tmp_path, TRI_ARG, "tri_arg")
+    assert cosim["status"] == "pass" and len(cosim["calls"]) == 7

@@ -29,11 +29,12 @@ void tri_nest(int n, const int a[32], int b[32], int c[32]) {
 """
 
 
-def _compile(tmp_path: Path, target: str, *more: str) -> Path:
+def _compile(tmp_path: Path, target: str, *more: str, source: str = SOURCE, top: str = "tri_nest", folder: str = "") -> Path:
+    """``top`` of ``source`` (k.c) for ``target`` into ``folder`` (o_TARGET by default)."""
     src = tmp_path / "k.c"
-    src.write_text(SOURCE)
-    out = tmp_path / f"o_{target}"
-    proc = run_hls(str(src), "--top", "tri_nest", "--target", target, "-o", str(out), *more)
+    src.write_text(source)
+    out = tmp_path / (folder or f"o_{target}")
+    proc = run_hls(str(src), "--top", top, "--target", target, "-o", str(out), *more)
     assert proc.returncode == 0, proc.stderr
     return out
 
@@ -224,11 +225,8 @@ def test_entry_tests_are_registered_as_their_bounds_are_captured(tmp_path: Path)
     the iteration after the next compares the iterator's register with the bound less the step
     (scale_bound's i - 1 >= m after that: 98.54 MHz, the increment's and the compare's carry
     chains in series). Cosim on the ECP5 RTL with n from -5 to 32."""
-    src = tmp_path / "k.c"
-    src.write_text(TRI_ARG)
-    out = tmp_path / "tri_arg"
-    proc = run_hls(str(src), "--top", "tri_arg", "--target", "ecp5", "-o", str(out))
-    assert proc.returncode == 0, proc.stderr
+    # (into the folder cosim_with_main co-simulates)
+    out = _compile(tmp_path, "ecp5", source=TRI_ARG, top="tri_arg", folder="tri_arg")
     rtl = (out / "rtl" / "tri_arg.sv").read_text()
     captured = re.search(r"if \((t_ti\d+)\) (tri_arg_L\d+)_entry_q <= \$signed\((v_add\d+)\) < \$signed\(v_n\);", rtl)
     assert captured, rtl

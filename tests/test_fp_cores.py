@@ -41,7 +41,7 @@ def _lint_cases() -> list[tuple[str, dict[str, str]]]:
             for signed in ("1'b0", "1'b1"):
                 cases += [("hls_int_to_fp_core", {"IW": str(w), "SIGNED": signed, **fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6)]
                 cases += [("hls_fp_to_int_core", {**fmt, "OW": str(w), "UNSIGNED": signed, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5)]
-    cases += [("hls_fp_ext_core", {"EWI": "8", "MWI": "23", "EWO": "11", "MWO": "52", "LATENCY": str(lat)}) for lat in (0, 1, 2, 3)]
+    cases += [("hls_fp_ext_core", {"EWI": "8", "MWI": "23", "EWO": "11", "MWO": "52", "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5)]
     cases += [("hls_fp_trunc_core", {"EWI": "11", "MWI": "52", "EWO": "8", "MWO": "23", "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4)]
     return cases
 

@@ -210,7 +210,7 @@ def schedule_design(opts: CompileOptions) -> tuple[int | None, dict[str, int], d
         if p.stage == "hir":
             assert ctx.model is not None and transformed is not None
             resources = estimate(ir, target)
-            return static_latency(ir, ctx.model.kernel), resources.as_dict(), resources.units, transformed
+            return static_latency(ir, ctx.model.kernel, target.registered_empty_exit), resources.as_dict(), resources.units, transformed
     raise AssertionError("the pipeline has no schedule stage")
 
 

@@ -19,13 +19,15 @@ class _Unknown(Exception):
     pass
 
 
-def static_latency(fn: HirFunc, kernel: KernelFunction) -> int | None:
+def static_latency(fn: HirFunc, kernel: KernelFunction, registered_empty_exit: bool = False) -> int | None:
     """Cycles from ap_start to ap_done when every loop's trip count (and every condition of an
-    ``if`` around loops) is known at compile time and no loop may end early (its exits)."""
+    ``if`` around loops) is known at compile time and no loop may end early (its exits).
+    ``registered_empty_exit``: the target's loops with bounds not both constant finish a cycle
+    after an entry with no iteration to run (as the RTL builds them)."""
     loops = {lp.name: lp for lp in kernel.loops()}
     try:
         abs_time: dict[TimeVar, int] = {fn.start: 0}
-        end = _region(fn.body, kernel.body, abs_time, {}, loops, constants(fn))
+        end = _region(fn.body, kernel.body, abs_time, {}, loops, constants(fn), registered_empty_exit)
         return end
     except _Unknown:
         return None
@@ -57,8 +59,9 @@ def _nest_iterations(op: ForOp, env: dict[Variable, int], loops: dict[str, For])
 
 
 def _region(
-    ops: list[Op], stmts: list[Stmt], abs_time: dict[TimeVar, int], env: dict[Variable, int], loops: dict[str, For], consts: dict[Value, int]
-) -> int:
+    ops: list[Op], stmts: list[Stmt], abs_time: dict[TimeVar, int], env: dict[Variable, int], loops: dict[str, For], consts: dict[Value, int],
+    empty_exit: bool,
+) -> int:  # fmt: skip
     """The end of the region ``ops`` scheduled from ``stmts``: its dynamic ``if`` ops are the
     ``if`` statements around loops among ``stmts``, in order."""
     end = 0
@@ -79,14 +82,16 @@ def _region(
                 n = trip_count(init, lp.cmp, bound, lp.step)
             t = _at(op.at, abs_time)
             nested = any(isinstance(o, (ForOp, IfOp)) for o in op.body)
-            if n > 0 and not nested and op.next_iter.var == op.iter_time:
+            if n == 0 and empty_exit and not (op.init in consts and op.bound in consts):
+                t += 1  # (lower_to_sv's registered exit of an empty loop)
+            elif n > 0 and not nested and op.next_iter.var == op.iter_time:
                 t += n * op.next_iter.offset
             else:
                 for k in range(n):
                     abs_time[op.iter_time] = t
                     inner = dict(env)
                     inner[lp.var] = init + k * lp.step
-                    _region(op.body, lp.body, abs_time, inner, loops, consts)
+                    _region(op.body, lp.body, abs_time, inner, loops, consts, empty_exit)
                     t = _at(op.next_iter, abs_time)
             abs_time[op.result] = t
         elif isinstance(op, IfOp):
@@ -99,7 +104,7 @@ def _region(
             else:
                 taken, body, start, stop = stmt.else_body, op.else_body, op.else_time, op.else_end
             abs_time[start] = _at(op.at, abs_time)
-            _region(body, taken, abs_time, env, loops, consts)
+            _region(body, taken, abs_time, env, loops, consts, empty_exit)
             abs_time[op.result] = _at(stop, abs_time)
         elif isinstance(op, ReturnOp):
             end = _at(op.at, abs_time)
@@ -180,7 +185,7 @@ def build_report(fn: HirFunc, model: AffineModel, iface: FunctionInterface, targ
         "top": fn.name,
         "clock_ns": target.clock_ns,
         "target": {"name": target.name, "family": target.data["family"]},
-        "latency_cycles": static_latency(fn, model.kernel),
+        "latency_cycles": static_latency(fn, model.kernel, target.registered_empty_exit),
         "resources": estimate(fn, target).as_dict(),
         "iteration_bound": model.kernel.iteration_bound,
         "transformations": list(model.kernel.transformations),

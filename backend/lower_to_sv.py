@@ -40,6 +40,7 @@ from hls.ir.hir import (
     Value,
     all_ops,
     ram_style,
+    registers_empty_exit,
     unit_kind,
 )
 from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg
@@ -540,7 +541,7 @@ class _Builder:
         ends = f"{nxt} & ~({later})" if op.exits else f"{nxt} & ~{later}"
         if always:
             self._replace_wire(tf, ends)
-        elif self.registered_empty_exit and not (op.init in self.const_val and op.bound in self.const_val):
+        elif registers_empty_exit(op, self.const_val, self.registered_empty_exit):
             # a loop entered with no iteration to run finishes a cycle later, from a register: the
             # code after it (often the next loop's entry test) does not follow this entry test in
             # the same cycle, a chain as long as the row of loops that may be empty

@@ -8,7 +8,7 @@ from typing import Any
 
 from hls.ir.affine import AffineModel
 from hls.ir.evaluate import eval_expr, trip_count
-from hls.ir.hir import ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value, constants
+from hls.ir.hir import ForOp, HirFunc, IfOp, Op, ReturnOp, Time, TimeVar, Value, constants, registers_empty_exit
 from hls.ir.interface import ArrayArg, FunctionInterface
 from hls.ir.kernel import For, If, KernelFunction, Stmt, Variable, has_loop
 from hls.resources import estimate
@@ -82,8 +82,8 @@ def _region(
                 n = trip_count(init, lp.cmp, bound, lp.step)
             t = _at(op.at, abs_time)
             nested = any(isinstance(o, (ForOp, IfOp)) for o in op.body)
-            if n == 0 and empty_exit and not (op.init in consts and op.bound in consts):
-                t += 1  # (lower_to_sv's registered exit of an empty loop)
+            if n == 0 and registers_empty_exit(op, consts, empty_exit):
+                t += 1
             elif n > 0 and not nested and op.next_iter.var == op.iter_time:
                 t += n * op.next_iter.offset
             else:

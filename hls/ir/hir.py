@@ -279,6 +279,13 @@ def constants(fn: HirFunc) -> dict[Value, int]:
     return {op.result: op.value for op in fn.body if isinstance(op, ConstOp)}
 
 
+def registers_empty_exit(op: ForOp, consts: dict[Value, int], target_registers: bool) -> bool:
+    """Whether loop ``op``, entered with no iteration to run, finishes a cycle after its entry
+    (from a register, on a target that asks for it: ``registered_empty_exit``) rather than in
+    it: where its bounds are not both constants. The RTL builds it so; the latency counts it."""
+    return target_registers and not (op.init in consts and op.bound in consts)
+
+
 def _mem_type(m: MemRef) -> str:
     shape = "x".join(str(d) for d in m.dims)
     elem = f"{'i' if m.signed else 'u'}{m.width}"

@@ -4,7 +4,7 @@ SCRIPTS := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scr
 HLS := $(SCRIPTS)/hls
 STAMP := .deps-stamp
 
-.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent fp-check impl-corpus
+.PHONY: deps fuzz-deps demo test check lint typecheck unit clean polybench fuzz fuzz-independent fp-check libm-check impl-corpus
 
 # The stamp lives in the checkout but the install in the environment: a stamp whose install is
 # gone (a new virtualenv, a reset machine) is dropped so the install runs again. (The checkout's
@@ -39,11 +39,16 @@ fuzz-independent: fuzz-deps
 	$(PYTHON) -m hls.progen --n $(N) --seed $(SEED) --jobs $(JOBS) --out progen_out --reduce
 
 # Bit-exact check of the synthesizable floating-point cores against the host's C: N random and
-# edge-case operand sets for each of the 62 operators (add, sub, mul, scale, div, sqrt, compares,
+# edge-case operand sets for each of the 64 operators (add, sub, mul, fma, scale, div, sqrt, compares,
 # conversions; binary32 and binary64) under Verilator, pipelined at the latencies of TARGET.
 TARGET ?= default
 fp-check: deps
 	$(PYTHON) scripts/check_fp_cores.py --n $(if $(filter command line,$(origin N)),$(N),1000000) --seed $(SEED) --target $(TARGET)
+
+# hls's C math library (frontend/libm) against the host's glibc: every float argument of expf,
+# N (default 100 million) seeded argument pairs of powf
+libm-check: deps
+	$(PYTHON) scripts/check_libm.py --exhaustive --n $(if $(filter command line,$(origin N)),$(N),100000000) --seed $(SEED)
 
 # The open FPGA flow on every kernel of tests/kernels and tests/kernels/int: synthesis for ECP5,
 # cosim with the kernel's testbench, hls impl; the table in tests/kernels/results-impl.md.

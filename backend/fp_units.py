@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hls.ir.hir import UnitOp
 
-FP_KINDS = ("add", "sub", "addsub", "mul", "scale", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow", "sin", "cos")
+FP_KINDS = ("add", "sub", "addsub", "mul", "fma", "scale", "div", "sqrt", "min", "max", "cmp", "exp", "log", "pow", "sin", "cos")
 CONVERSIONS = ("sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
 
 # (exponent, fraction) bits of binary32 and binary64, by width
@@ -127,6 +127,12 @@ def fp_unit(op: UnitOp) -> FpUnit:
         core = f"hls_fp_{base}_core"
         files = (f"{core}.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, params, ab, files, True)
+    if base == "fma":
+        # C's fma: one rounding of a * b + c (no Floating-Point Operator core in the IP's file list
+        # options: ours under HLS_XILINX_FP too)
+        files = ("hls_fp_fma_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE, "hls_mul.sv")
+        return FpUnit(f"hls_{kind}", (*binary, ("c", w)), w, lat, (), w, "hls_fp_fma_core", params,
+                      (*ab, ("c", "c")), files, True)  # fmt: skip
     if base == "scale":
         # a product by a constant power of two (``p3``: 2^3, ``nm1``: -2^-1): the exponent moves
         neg, k = pred[0] == "n", int(pred[1:].replace("m", "-"))

@@ -18,6 +18,7 @@ import pycparser_fake_libc
 from pycparser import c_ast
 
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing, unsupported
+from hls.frontend.libm import LIBM_FUNCTIONS, library_function
 from hls.frontend.pragmas import DIRECTIVES, allocation_limit, honoured, option_location, parse_pragma
 from hls.ir import ctypes as ct
 from hls.ir.ctypes import BOOL, DOUBLE, FLOAT, INT, LONG, ArrayType, FloatType, IntType, ScalarType
@@ -2976,6 +2977,8 @@ class CToKernel:
                     self.pending.extend(self.stmt(e))
             return self.expr(node.exprs[-1])
         if isinstance(node, c_ast.FuncCall):
+            if isinstance(node.name, c_ast.ID):
+                self._library_function(node.name.name)
             if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in _BUILTIN_CONSTANTS:
                 return self._builtin_constant(node, node.name.name)
             if isinstance(node.name, c_ast.ID) and node.name.name not in self.funcs and node.name.name in MATH_FUNCTIONS:
@@ -3152,6 +3155,12 @@ class CToKernel:
             raise HlsError(loc, f"'{name}' takes no arguments, {len(args)} given")
         return Const(value, t, loc)
 
+    def _library_function(self, name: str) -> None:
+        """A math function hls synthesizes from C of its own (frontend/libm) joins the file's
+        functions when called and not defined there: it is then inlined as they are."""
+        if name not in self.funcs and name in LIBM_FUNCTIONS:
+            self.funcs[name] = library_function(name)
+
     def _math_call(self, node: c_ast.FuncCall, name: str) -> MathCall:
         """A math library call computed in hardware (a pure expression)."""
         loc = self.loc(node)
@@ -3260,6 +3269,7 @@ class CToKernel:
         if not isinstance(node.name, c_ast.ID):
             raise unsupported(loc, "call through a function pointer")
         name = node.name.name
+        self._library_function(name)
         if name not in self.funcs and name in MATH_FUNCTIONS:
             # a math call whose value is unused does nothing (its arguments may: evaluate them)
             self._math_call(node, name)

@@ -148,7 +148,7 @@ def parse_pragma(text: str, loc: SourceLoc, warnings: list[Diagnostic]) -> Pragm
 # (Vitis HLS's names; fcmp/dcmp cover every comparison predicate)
 ALLOCATABLE = (
     ("mul", "sdiv", "udiv", "srem", "urem", "sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc")
-    + tuple(p + op for p in "fd" for op in ("add", "sub", "mul", "div", "sqrt", "exp", "log", "pow", "sin", "cos", "min", "max", "cmp"))
+    + tuple(p + op for p in "fd" for op in ("add", "sub", "mul", "fma", "div", "sqrt", "exp", "log", "pow", "sin", "cos", "min", "max", "cmp"))
 )
 # Vitis HLS operations hls builds as logic between registers, with no unit to share
 COMBINATIONAL = ("add", "sub", "icmp", "shl", "lshr", "ashr", "and", "or", "xor", "select", "mux", "sext", "zext", "trunc")

@@ -2,8 +2,8 @@
 
 Builds tests/fp_cores/tb_fp_cores.sv (every core, binary32 and binary64, side by side) with
 Verilator around check_fp_cores.cpp, which feeds N random and edge-case operand sets and compares
-each of the 46 operators bit for bit with reference.c compiled as cosim compiles C
-(gcc -O0 -ffp-contract=off): once with the pipelined cores (add/sub, mul, div, sqrt)
+each operator bit for bit with reference.c compiled as cosim compiles C
+(gcc -O0 -ffp-contract=off): once with the pipelined cores (add/sub, mul, fma, div, sqrt)
 combinational, once at the latencies of a target file (scheduler/targets/<target>.json, the
 default target unless --target says otherwise), fed a new operand set every cycle.
 Usage: check_fp_cores.py [--n N] [--seed SEED] [--target NAME]; exit 1 on a mismatch.
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "tests" / "fp_cores"
 LIB = ROOT / "templates" / "lib"
 TARGETS = ROOT / "scheduler" / "targets"
-PIPELINED = ("add", "mul", "div", "sqrt")  # cores with a LATENCY parameter (tb_fp_cores.sv)
+PIPELINED = ("add", "mul", "fma", "div", "sqrt")  # cores with a LATENCY parameter (tb_fp_cores.sv)
 # pipelined conversions: target operation -> the checks of check_fp_cores.cpp it covers, by the
 # widest of operand and result (the target's pair: up to 32 bits, then wider)
 INT_TYPES = ("i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64")
@@ -35,7 +35,7 @@ UNSIGNED_CONVERSIONS = ("fptoui", "uitofp")
 def target_latencies(target: str = "default") -> dict[str, int]:
     """Operator check (add32, sub64, f64toi32, ...) -> cycles, for the pipelined cores, from a target file."""
     fp = json.loads((TARGETS / f"{target}.json").read_text())["units"]["fp"]
-    names = {"add": ("add", "sub"), "mul": ("mul",), "div": ("div",), "sqrt": ("sqrt",)}
+    names = {"add": ("add", "sub"), "mul": ("mul",), "fma": ("fma",), "div": ("div",), "sqrt": ("sqrt",)}
     found = {f"{op}{w}": fp[core][k] for core in PIPELINED for op in names[core] for k, w in enumerate((32, 64))}
     for kind, check in CONVERSIONS.items():
         for t in INT_TYPES:

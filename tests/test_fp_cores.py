@@ -1,6 +1,6 @@
 """The synthesizable IEEE-754 cores (templates/lib/hls_*_core.sv): lint clean under
 ``verilator -Wall`` for every format, latency and integer width the backend instantiates, and
-bit-exact with the host's C on a seeded batch of random and edge-case operands for all 62
+bit-exact with the host's C on a seeded batch of random and edge-case operands for all 64
 operators, combinational and pipelined at the latencies of each target file (``make fp-check
 N=... TARGET=...`` runs any number; scripts/check_fp_cores.py)."""
 
@@ -21,8 +21,8 @@ from check_fp_cores import check_fp_cores  # noqa: E402
 
 FORMATS = [{"EW": "8", "MW": "23"}, {"EW": "11", "MW": "52"}]
 WIDTHS = [8, 16, 32, 64]
-ROUNDING = ["hls_fp_mul_core", "hls_fp_div_core", "hls_fp_sqrt_core", "hls_fp_trunc_core", "hls_int_to_fp_core", "hls_fp_scale_core"]
-PIPELINED = ["hls_fp_addsub_core", "hls_fp_mul_core", "hls_fp_div_core", "hls_fp_sqrt_core"]
+ROUNDING = ["hls_fp_mul_core", "hls_fp_fma_core", "hls_fp_div_core", "hls_fp_sqrt_core", "hls_fp_trunc_core", "hls_int_to_fp_core", "hls_fp_scale_core"]
+PIPELINED = ["hls_fp_addsub_core", "hls_fp_mul_core", "hls_fp_fma_core", "hls_fp_div_core", "hls_fp_sqrt_core"]
 SCALE = "hls_fp_scale_core"  # a product by a constant power of two (its K and NEG below)
 NORMALISING = [*PIPELINED, SCALE, "hls_fp_ext_core", "hls_int_to_fp_core"]  # count leading zeros with hls_fp_clz
 
@@ -33,6 +33,7 @@ def _lint_cases() -> list[tuple[str, dict[str, str]]]:
         cases += [("hls_fp_round_core", {**fmt, "LATENCY": str(lat)}) for lat in (0, 1)]
         for core in PIPELINED:
             deep = (15, 28, 29, 30, 31, 57, 58, 59, 60) if core in ("hls_fp_div_core", "hls_fp_sqrt_core") else ()  # a row per cycle and more
+            deep = (10, 11, 12, 13) if core == "hls_fp_fma_core" else deep  # the normalisation and the packing cut
             cases += [(core, {**fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, *deep)]
         cases += [("hls_fp_cmp_core", {**fmt, "OP": str(op)}) for op in range(6)]
         for k, neg in ((-9, "1'b0"), (-8, "1'b1"), (-3, "1'b0"), (-1, "1'b1"), (0, "1'b1"), (1, "1'b0"), (5, "1'b1"), (8, "1'b0"), (9, "1'b1")):
@@ -57,7 +58,7 @@ def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
     files += [LIB / "hls_fp_classify.sv"] if module in PIPELINED or module == SCALE else []
     files += [LIB / "hls_fp_scale_up_core.sv", LIB / "hls_fp_scale_down_core.sv"] if module == SCALE else []
     files += [LIB / "hls_fp_clz.sv"] if module in NORMALISING else []
-    files += [LIB / "hls_mul.sv"] if module == "hls_fp_mul_core" else []
+    files += [LIB / "hls_mul.sv"] if module in ("hls_fp_mul_core", "hls_fp_fma_core") else []
     cmd = ["verilator", "--lint-only", "-Wall", *(f"-G{k}={v}" for k, v in params.items()), "--top-module", module,
            *map(str, files)]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -69,7 +70,7 @@ def test_core_lints_clean(module: str, params: dict[str, str]) -> None:
 def test_cores_bit_exact_with_c(tmp_path: Path, pipelined: bool, target: str) -> None:
     proc = check_fp_cores(40_000 if target == "default" else 20_000, 20261124, tmp_path, pipelined, target)
     counts = dict(re.findall(r" (\w+) (\d+)", proc.stdout.split("mismatches:")[-1]))
-    assert len(counts) == 62, proc.stdout + proc.stderr
+    assert len(counts) == 64, proc.stdout + proc.stderr
     assert proc.returncode == 0 and set(counts.values()) == {"0"}, proc.stdout
 
 

@@ -135,6 +135,7 @@ MATH_FUNCTIONS: dict[str, tuple[str, int]] = {
     "fabs": ("abs", 1), "fabsf": ("abs", 1),
     "fmin": ("min", 2), "fminf": ("min", 2),
     "fmax": ("max", 2), "fmaxf": ("max", 2),
+    "fma": ("fma", 3), "fmaf": ("fma", 3),
     "exp": ("exp", 1), "expf": ("exp", 1),
     "log": ("log", 1), "logf": ("log", 1),
     "pow": ("pow", 2), "powf": ("pow", 2),

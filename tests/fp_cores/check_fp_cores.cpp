@@ -19,6 +19,8 @@ uint32_t ref_sub32(uint32_t, uint32_t);
 uint32_t ref_mul32(uint32_t, uint32_t);
 uint32_t ref_div32(uint32_t, uint32_t);
 uint32_t ref_sqrt32(uint32_t);
+uint32_t ref_fma32(uint32_t, uint32_t, uint32_t);
+uint64_t ref_fma64(uint64_t, uint64_t, uint64_t);
 uint64_t ref_add64(uint64_t, uint64_t);
 uint64_t ref_sub64(uint64_t, uint64_t);
 uint64_t ref_mul64(uint64_t, uint64_t);
@@ -89,6 +91,26 @@ struct Format {
       default: return pack(next() & 1, emax() + bias() - e - next() % 4, next());  // product near overflow
     }
   }
+  // the addend of a fused multiply-add: an edge case, the product's negation a few ulps off
+  // (cancellation), a value near the product's exponent or far from it (alignment)
+  uint64_t addend(uint64_t a, uint64_t b) const {
+    uint64_t ea = a >> mw & mask(ew), eb = b >> mw & mask(ew);
+    uint64_t e = ea + eb > bias() ? ea + eb - bias() : 0;
+    switch (next() % 6) {
+      case 0: return edge();
+      case 1: {  // -(a * b) to the top bits of the product's significand, a few ulps off
+        uint64_t s = (a ^ b) >> (ew + mw) & 1;
+        uint64_t ma = (a & mask(mw)) | (1ULL << mw), mb = (b & mask(mw)) | (1ULL << mw);
+        uint64_t top = mw == 23 ? (ma * mb) >> 23 : (uint64_t)(((unsigned __int128)ma * mb) >> 52);
+        uint64_t carry = top >> (mw + 1) & 1;
+        return pack(s ^ 1, e + carry, (top >> carry) ^ (next() & 3));
+      }
+      case 2: return pack(next() & 1, e + next() % 8 - 4, next());  // near the product
+      case 3: return pack(next() & 1, e + next() % (3 * mw) - 3 * mw / 2, next());  // within the window
+      case 4: return pack(next() & 1, e > 2 * mw ? e - 2 * mw - next() % 8 : next() % 4, next());  // below it
+      default: return operand(a, false);
+    }
+  }
   uint64_t operand(uint64_t other, bool second) const {
     unsigned k = next() % 8;
     if (k < 3) return edge();
@@ -131,21 +153,23 @@ int main(int argc, char** argv) {
     long bad = 0;
     int latency = 0;
   };
-  uint32_t a32 = 0, b32 = 0;
-  uint64_t a64 = 0, b64 = 0, i = 0;
-  struct Operands { uint32_t a32, b32; uint64_t a64, b64, i; };
+  uint32_t a32 = 0, b32 = 0, c32 = 0;
+  uint64_t a64 = 0, b64 = 0, c64 = 0, i = 0;
+  struct Operands { uint32_t a32, b32, c32; uint64_t a64, b64, c64, i; };
   std::vector<Check> checks = {
       {"add32", &f32, [&] { return ref_add32(a32, b32); }, [&] { return top.add32; }},
       {"sub32", &f32, [&] { return ref_sub32(a32, b32); }, [&] { return top.sub32; }},
       {"mul32", &f32, [&] { return ref_mul32(a32, b32); }, [&] { return top.mul32; }},
       {"div32", &f32, [&] { return ref_div32(a32, b32); }, [&] { return top.div32; }},
       {"sqrt32", nullptr, [&] { return ref_sqrt32(a32); }, [&] { return top.sqrt32; }},
+      {"fma32", &f32, [&] { return ref_fma32(a32, b32, c32); }, [&] { return top.fma32; }},
       {"cmp32", nullptr, [&] { return ref_cmp32(a32, b32); }, [&] { return top.cmp32; }},
       {"add64", &f64, [&] { return ref_add64(a64, b64); }, [&] { return top.add64; }},
       {"sub64", &f64, [&] { return ref_sub64(a64, b64); }, [&] { return top.sub64; }},
       {"mul64", &f64, [&] { return ref_mul64(a64, b64); }, [&] { return top.mul64; }},
       {"div64", &f64, [&] { return ref_div64(a64, b64); }, [&] { return top.div64; }},
       {"sqrt64", nullptr, [&] { return ref_sqrt64(a64); }, [&] { return top.sqrt64; }},
+      {"fma64", &f64, [&] { return ref_fma64(a64, b64, c64); }, [&] { return top.fma64; }},
       {"cmp64", nullptr, [&] { return ref_cmp64(a64, b64); }, [&] { return top.cmp64; }},
       {"fpext", nullptr, [&] { return ref_ext(a32); }, [&] { return top.ext; }},
       {"fptrunc", nullptr, [&] { return ref_trunc(a64); }, [&] { return top.trunc; }},
@@ -184,15 +208,16 @@ int main(int argc, char** argv) {
     a64 = f64.operand(0, false), b64 = f64.operand(a64, true);
     if (next() & 1) { uint32_t x = a32; a32 = b32; b32 = x; }
     if (next() & 1) { uint64_t x = a64; a64 = b64; b64 = x; }
+    c32 = f32.addend(a32, b32), c64 = f64.addend(a64, b64);
     i = integer();
-    history[t % HISTORY] = {a32, b32, a64, b64, i};
-    top.a32 = a32; top.b32 = b32; top.a64 = a64; top.b64 = b64; top.i = i;
+    history[t % HISTORY] = {a32, b32, c32, a64, b64, c64, i};
+    top.a32 = a32; top.b32 = b32; top.c32 = c32; top.a64 = a64; top.b64 = b64; top.c64 = c64; top.i = i;
     top.clk = 0;
     top.eval();
     for (Check& c : checks) {
       if (c.latency > t) continue;  // the pipeline is not full yet
       const Operands& o = history[(t - c.latency) % HISTORY];
-      a32 = o.a32; b32 = o.b32; a64 = o.a64; b64 = o.b64; i = o.i;
+      a32 = o.a32; b32 = o.b32; c32 = o.c32; a64 = o.a64; b64 = o.b64; c64 = o.c64; i = o.i;
       uint64_t want = c.want(), got = c.got();
       if (got == want) continue;
       // of two NaN operands, which one comes back depends on gcc's register allocation (SSE
@@ -201,8 +226,9 @@ int main(int argc, char** argv) {
       if (fm && fm->nan(got) && (fm == &f32 ? f32.nan(a32) && f32.nan(b32) : f64.nan(a64) && f64.nan(b64))) continue;
       c.bad++;
       if (shown++ < 20)
-        printf("mismatch %s(a32 %08" PRIx32 " b32 %08" PRIx32 " a64 %016" PRIx64 " b64 %016" PRIx64 " i %016" PRIx64
-               "): expected %016" PRIx64 ", got %016" PRIx64 "\n", c.name.c_str(), a32, b32, a64, b64, i, want, got);
+        printf("mismatch %s(a32 %08" PRIx32 " b32 %08" PRIx32 " c32 %08" PRIx32 " a64 %016" PRIx64 " b64 %016" PRIx64
+               " c64 %016" PRIx64 " i %016" PRIx64 "): expected %016" PRIx64 ", got %016" PRIx64 "\n",
+               c.name.c_str(), a32, b32, c32, a64, b64, c64, i, want, got);
     }
     top.clk = 1;  // the operands enter the pipelines
     top.eval();

@@ -14,6 +14,8 @@ uint32_t ref_sub32(uint32_t a, uint32_t b) { return fb(f(a) - f(b)); }
 uint32_t ref_mul32(uint32_t a, uint32_t b) { return fb(f(a) * f(b)); }
 uint32_t ref_div32(uint32_t a, uint32_t b) { return fb(f(a) / f(b)); }
 uint32_t ref_sqrt32(uint32_t a) { return fb(sqrtf(f(a))); }
+uint32_t ref_fma32(uint32_t a, uint32_t b, uint32_t c) { return fb(fmaf(f(a), f(b), f(c))); }
+uint64_t ref_fma64(uint64_t a, uint64_t b, uint64_t c) { return db(fma(d(a), d(b), d(c))); }
 uint64_t ref_add64(uint64_t a, uint64_t b) { return db(d(a) + d(b)); }
 uint64_t ref_sub64(uint64_t a, uint64_t b) { return db(d(a) - d(b)); }
 uint64_t ref_mul64(uint64_t a, uint64_t b) { return db(d(a) * d(b)); }

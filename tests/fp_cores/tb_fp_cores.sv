@@ -12,10 +12,12 @@ module tb_fp_cores #(
     parameter int L_MUL32 = 0,
     parameter int L_DIV32 = 0,
     parameter int L_SQRT32 = 0,
+    parameter int L_FMA32 = 0,
     parameter int L_ADD64 = 0,
     parameter int L_MUL64 = 0,
     parameter int L_DIV64 = 0,
     parameter int L_SQRT64 = 0,
+    parameter int L_FMA64 = 0,
     // of the pipelined conversions: _N where operand and result are 32 bits or narrower, _W wider
     parameter int L_FPTOSI_N = 0,
     parameter int L_FPTOSI_W = 0,
@@ -36,17 +38,21 @@ module tb_fp_cores #(
     input  logic [31:0] b32,
     input  logic [63:0] a64,
     input  logic [63:0] b64,
+    input  logic [31:0] c32,
+    input  logic [63:0] c64,
     input  logic [63:0] i,
     output logic [31:0] add32,
     output logic [31:0] sub32,
     output logic [31:0] mul32,
     output logic [31:0] div32,
     output logic [31:0] sqrt32,
+    output logic [31:0] fma32,
     output logic [63:0] add64,
     output logic [63:0] sub64,
     output logic [63:0] mul64,
     output logic [63:0] div64,
     output logic [63:0] sqrt64,
+    output logic [63:0] fma64,
     output logic [5:0]  cmp32,
     output logic [5:0]  cmp64,
     output logic [63:0] ext,
@@ -63,6 +69,8 @@ module tb_fp_cores #(
   hls_fp_mul_core #(8, 23, L_MUL32) u_mul32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .r(mul32));
   hls_fp_div_core #(8, 23, L_DIV32) u_div32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .r(div32));
   hls_fp_sqrt_core #(8, 23, L_SQRT32) u_sqrt32 (.clk(clk), .ce(ce), .a(a32), .r(sqrt32));
+  hls_fp_fma_core #(8, 23, L_FMA32) u_fma32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .c(c32), .r(fma32));
+  hls_fp_fma_core #(11, 52, L_FMA64) u_fma64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .c(c64), .r(fma64));
   hls_fp_addsub_core #(11, 52, L_ADD64) u_add64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .sub(1'b0), .r(add64));
   hls_fp_addsub_core #(11, 52, L_ADD64) u_sub64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .sub(1'b1), .r(sub64));
   hls_fp_mul_core #(11, 52, L_MUL64) u_mul64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(mul64));

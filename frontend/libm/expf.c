@@ -1,0 +1,56 @@
+/* expf as glibc 2.28+ computes it on x86-64 with FMA (the algorithm of Arm's optimized-routines,
+   its e_expf.c built with -mfma): exp(x) = 2^(k/32) * 2^(r/32), k the nearest integer to
+   x * 32 / ln2, r the rest, 2^(r/32) by a polynomial of degree 3 and 2^(k/32) from a table of
+   2^(i/32); in double precision, then rounded to float once. The multiply-adds the compiler fuses
+   there are fma here, so every float argument gives glibc's result bit for bit. */
+#include <math.h>
+#include <stdint.h>
+
+float expf(float x)
+{
+  /* 2^(i/32) as bits, less i << 47: adding k << 47 puts k / 32 in the exponent */
+  static const uint64_t exp2_table[32] = {
+    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51,
+    0x3fef72b83c7d517b, 0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1,
+    0x3fef06fe0a31b715, 0x3feef1a7373aa9cb, 0x3feedea64c123422, 0x3feece086061892d,
+    0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429, 0x3feea47eb03a5585,
+    0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
+    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d,
+    0x3feee89f995ad3ad, 0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069,
+    0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540,
+  };
+  union { float f; uint32_t u; } in;
+  union { double d; uint64_t u; } k_bits, scale;
+  double xd, kd, r, z, r2, y;
+  uint64_t ki;
+  uint32_t abstop;
+  float result;
+
+  in.f = x;
+  xd = (double)x;
+  /* k: x * 32 / ln2 rounded to an integer by adding 1.5 * 2^52 (its bits are k's, low) */
+  k_bits.d = fma(0x1.71547652b82fep+5, xd, 0x1.8p+52);
+  ki = k_bits.u;
+  kd = k_bits.d - 0x1.8p+52;
+  r = fma(0x1.71547652b82fep+5, xd, -kd);
+  scale.u = exp2_table[ki & 31] + (ki << 47);
+  z = fma(0x1.c6af84b912394p-20, r, 0x1.ebfce50fac4f3p-13);
+  r2 = r * r;
+  y = fma(0x1.62e42ff0c52d6p-6, r, 1.0);
+  y = fma(z, r2, y);
+  y = y * scale.d;
+  result = (float)y;
+  /* |x| >= 88, infinities and NaN */
+  abstop = in.u >> 20 & 0x7ff;
+  if (abstop >= 0x42b) {
+    if (in.u == 0xff800000u)
+      result = 0.0f;
+    else if (abstop >= 0x7f8)
+      result = x + x;
+    else if (x > 0x1.62e42ep6f)
+      result = INFINITY;
+    else if (x < -0x1.9fe368p6f)
+      result = 0.0f;
+  }
+  return result;
+}

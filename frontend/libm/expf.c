@@ -35,10 +35,10 @@ float expf(float x)
   r = fma(0x1.71547652b82fep+5, xd, -kd);
   scale.u = exp2_table[ki & 31] + (ki << 47);
   z = fma(0x1.c6af84b912394p-20, r, 0x1.ebfce50fac4f3p-13);
-  r2 = r * r;
+  r2 = fma(r, r, -0.0);
   y = fma(0x1.62e42ff0c52d6p-6, r, 1.0);
   y = fma(z, r2, y);
-  y = y * scale.d;
+  y = fma(y, scale.d, -0.0);
   result = (float)y;
   /* |x| >= 88, infinities and NaN */
   abstop = in.u >> 20 & 0x7ff;

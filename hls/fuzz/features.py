@@ -12,7 +12,7 @@ FEATURES: dict[str, str] = {
     "float_params": "float/double scalar parameters",
     "local_float": "float/double local scalars and arrays",
     "float_to_int": "float/double -> integer conversions (range-guarded)",
-    "math": "sqrt/fabs/fmin/fmax and their f forms",
+    "math": "sqrt/fabs/fmin/fmax/fma and their f forms",
     "libm": "exp/log/pow/sin/cos and their f forms",
     "casts": "explicit casts between all types",
     "div_mod": "/ and % (divisors kept nonzero, no MIN/-1)",

@@ -337,7 +337,12 @@ class KernelGenerator:
             fn = rng.choice(["sqrt", "fabs", "fmin", "fmax"] if kind == "math" else ["exp", "log", "pow"])
             if kind == "libm" and self.late_chance("libm", 0.4):  # added later: its own stream
                 fn = self.late_rng.choice(["sin", "cos"])
+            if kind == "math" and self.late_chance("math", 0.15):  # (so is the fused multiply-add)
+                fn = "fma"
             self.used.add(f"math:{fn}{sfx}")
+            if fn == "fma":
+                e2, e3 = self.float_expr(d, ty), self.float_expr(d, ty)
+                return Expr(f"fma{sfx}({e.text}, {e2.text}, {e3.text})", rty, has_call=True)
             if fn in ("fmin", "fmax", "pow"):
                 e2 = self.float_expr(d, ty)
                 return Expr(f"{fn}{sfx}({e.text}, {e2.text})", rty, has_call=True)

@@ -38,10 +38,10 @@ def test_library_check_finds_a_wrong_table_entry(tmp_path: Path) -> None:
     arguments."""
     libm = tmp_path / "libm"
     shutil.copytree(LIBM, libm)
-    for name in ("expf.c", "powf.c"):
-        text = (libm / name).read_text()
-        assert "0x3fef9301d0125b51" in text
-        (libm / name).write_text(text.replace("0x3fef9301d0125b51", "0x3fef9301d0525b51"))
+    table = libm / "exp2f_table.h"  # (the two functions share it)
+    text = table.read_text()
+    assert "0x3fef9301d0125b51" in text
+    table.write_text(text.replace("0x3fef9301d0125b51", "0x3fef9301d0525b51"))
     proc = check_libm(300_000, 20261206, tmp_path, libm=libm)
     bad = _mismatches(proc.stdout)
     assert proc.returncode == 1 and bad["expf"] > 0 and bad["powf"] > 0, proc.stdout

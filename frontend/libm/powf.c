@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "exp2f_table.h"
+
 float powf(float x, float y)
 {
   /* (1/c, log2 c) for the 16 subintervals of [0x3f330000, 2 * 0x3f330000) */
@@ -23,16 +25,7 @@ float powf(float x, float y)
     0x1.e840b4ac4e4d2p-3, 0x1.40645f0c6651cp-2, 0x1.88e9c2c1b9ff8p-2, 0x1.ce0a44eb17bccp-2,
   };
   /* 2^(i/32) as bits, less i << 47 (as in expf) */
-  static const uint64_t exp2_table[32] = {
-    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51,
-    0x3fef72b83c7d517b, 0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1,
-    0x3fef06fe0a31b715, 0x3feef1a7373aa9cb, 0x3feedea64c123422, 0x3feece086061892d,
-    0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429, 0x3feea47eb03a5585,
-    0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
-    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d,
-    0x3feee89f995ad3ad, 0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069,
-    0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540,
-  };
+  static const uint64_t exp2_table[32] = HLS_EXP2F_TABLE;
   union { float f; uint32_t u; } bx, by, bz, bs, bq;
   union { double d; uint64_t u; } bl, bk, scale;
   uint32_t ix, iy, tmp, top, sign_bias, yint, ey, ones;

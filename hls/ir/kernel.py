@@ -126,9 +126,11 @@ class Select:
     loc: SourceLoc
 
 
-# math functions computed in hardware: sqrt, fabs, fmin and fmax exactly (correctly rounded, as
-# glibc); exp, log, pow, sin and cos by operator modules whose simulation model calls the host's
-# libm (its double function, or its float one through DPI-C for the *f names)
+# math functions computed in hardware: sqrt, fabs, fmin, fmax and fma exactly (correctly rounded,
+# as glibc); exp, log, pow, sin and cos by operator modules whose simulation model calls the host's
+# libm (its double function, or its float one through DPI-C for the *f names). expf and powf stay
+# listed but never become a MathCall: frontend/libm's C is inlined for them (a file's own
+# definition first)
 MATH_FUNCTIONS: dict[str, tuple[str, int]] = {
     # C name: (operation, argument count); the type is double, or float for the *f names
     "sqrt": ("sqrt", 1), "sqrtf": ("sqrt", 1),

@@ -304,6 +304,34 @@ class _Segment:
             for idx in nodes:
                 self.dag.nodes[idx].resource = None
 
+    def join_limited_units(self, min_length: int) -> None:
+        """In code that runs once (no pipeline), lets the unit ops no allocation limits issue on
+        the units an allocation limits in this segment where they are of the same kind of unit
+        (an ``fsub`` on the limited ``fadd`` units: both are add/sub units), so they need no unit
+        of their own; kept only if the segment gets no longer than ``SHARING_SLACK`` of it."""
+        targets = {(unit_kind(res.kind), res.width): res for res in self.unit_limits if res.index >= 0}
+        joined = [(idx, targets[key]) for idx, key in self.free_units.items() if key in targets]
+        if not joined:
+            return
+        try:
+            alone = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, None, self.capacity())
+        except ScheduleInfeasible:
+            return
+        for idx, res in joined:
+            self.dag.nodes[idx].resource = res
+        try:
+            shared = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, None, self.capacity())
+        except ScheduleInfeasible:
+            shared = None
+        if shared is not None and shared[1] <= alone[1] + int(SHARING_SLACK * alone[1]):
+            self.solved = shared
+            for idx, _ in joined:
+                del self.free_units[idx]
+            return
+        for idx, _ in joined:
+            self.dag.nodes[idx].resource = None
+        self.solved = alone
+
     def element_key(self, indices: list[Value], subs: list[Expr] | None) -> tuple[object, ...] | None:
         """What identifies an array element within one iteration: the subscript values when they
         are loop iterators or constants (the same SSA values), or subscript expressions of loop
@@ -756,6 +784,8 @@ class _Segment:
             # the consumer (a loop start, if or return) waits for every op of the segment
             for i, nd in enumerate(self.dag.nodes[:-1]):
                 self.dag.edge(i, sink, nd.latency)
+        if self.solved is None and ii is None:
+            self.join_limited_units(min_length)
         if self.solved is None:
             self.solved = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, ii, self.capacity())
         starts, length, units = self.solved

@@ -128,3 +128,30 @@ def test_ops_of_a_loop_whose_recurrence_sets_the_ii_share_units(tmp_path: Path) 
     hir = (out / "dot2.hir").read_text()
     # (additions and subtractions share add/sub units)
     assert hir.count(" on dmul_w64_ii_u0 ") == 2 and hir.count(" on daddsub_w64_ii_u0 ") == 2
+
+
+STRAIGHT = """
+#define N 16
+void %s(const float a[N], float c[N], float x, float y, float w) {
+%s
+  float p = (x + y) * w;
+  float q = x - y;
+  for (int i = 0; i < N; i++) c[i] = a[i] * p + q;
+}
+"""
+
+
+def test_run_once_ops_of_a_limited_unit_kind_issue_on_the_limited_unit(tmp_path: Path) -> None:
+    """Before the loop, ``x - y`` (no limit) would issue beside ``x + y`` (limited to one adder):
+    it waits a cycle off the critical path and runs on the limited add/sub unit instead of a unit
+    of its own (a float adder's 2 DSPs fewer, same latency); bit-exact."""
+    pragma = "#pragma HLS allocation operation instances=fadd limit=1"
+    for name in ("free", "limited"):
+        (tmp_path / name).mkdir()
+    free, _ = synth_and_cosim(tmp_path / "free", STRAIGHT % ("free", ""), "free", False)
+    limited, out = synth_and_cosim(tmp_path / "limited", STRAIGHT % ("limited", pragma), "limited")
+    hir = (out / "limited.hir").read_text()
+    subs = [line for line in hir.splitlines() if "hir.unit.fsub" in line]
+    assert len(subs) == 1 and " on fadd_w32_a0_u0 " in subs[0]
+    assert free["resources"]["dsp"] - limited["resources"]["dsp"] == 2
+    assert limited["latency_cycles"] == free["latency_cycles"]

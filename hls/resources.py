@@ -52,20 +52,34 @@ def multiplier_dsps(width: int, table: dict[str, Any]) -> int:
 
 def unit_cost(op: UnitOp, target: Target) -> tuple[float, float, float]:
     """(DSP, LUT, FF) of one operator instance."""
+    return operator_cost(op.kind, max([op.result.width, *(v.width for v in op.operands)]), op.result.width, op.latency, target)
+
+
+def operator_cost(kind: str, width: int, result_width: int, latency: int, target: Target) -> tuple[float, float, float]:
+    """(DSP, LUT, FF) of one unit of ``kind`` (``width``: its widest operand or result)."""
     res = target.data["resources"]
-    kind, width = op.kind, max([op.result.width, *(v.width for v in op.operands)])
     if kind in CONVERSIONS or (kind[:1] in ("f", "d") and kind[1:].split("_")[0] in res["fp"]):
         base = kind if kind in CONVERSIONS else kind[1:].split("_")[0]
         double = width > 32 if kind in CONVERSIONS else kind.startswith("d")
         dsp, lut, ff = res["fp"][base][1 if double else 0]
         return dsp, lut, ff
     if kind == "mul":
-        dsp = multiplier_dsps(op.result.width, res["mul"])
+        dsp = multiplier_dsps(result_width, res["mul"])
         if dsp:
             return dsp, 0, 0  # the pipeline registers are the DSPs' own
-        return 0, res["mul"]["lut_per_bit_squared"] * width * width, op.result.width * op.latency
+        return 0, res["mul"]["lut_per_bit_squared"] * width * width, result_width * latency
     # hls_div: one subtract-and-select stage per quotient bit, each registered
-    return 0, res["div_lut_per_bit_squared"] * width * width, 3 * width * op.latency
+    return 0, res["div_lut_per_bit_squared"] * width * width, 3 * width * latency
+
+
+def delay_cost(width: int, by: int, target: Target) -> tuple[float, float]:
+    """(LUT, FF) of holding a ``width``-bit value ``by`` cycles."""
+    if target.delay_line_min and by >= max(3, target.delay_line_min):
+        # a RAM delay line (lower_to_sv): 16 x 4-bit distributed RAMs of about 6 LUT4s, the
+        # output register and the pointer
+        rams = -(-width // 4) * -(-(by - 1) // 16)
+        return 6 * rams, width + max(1, (by - 2).bit_length())
+    return 0, width * by
 
 
 def memory_cost(mem: MemRef, target: Target, written: set[int]) -> tuple[float, float, float]:
@@ -101,13 +115,8 @@ def estimate(fn: HirFunc, target: Target) -> Resources:
             if cls is not None:
                 out.add(lut=lut_per_bit.get(cls, 1.0) * op.result.width)
         elif isinstance(op, DelayOp):
-            if target.delay_line_min and op.by >= max(3, target.delay_line_min):
-                # a RAM delay line (lower_to_sv): 16 x 4-bit distributed RAMs of about 6 LUT4s,
-                # the output register and the pointer
-                rams = -(-op.result.width // 4) * -(-(op.by - 1) // 16)
-                out.add(lut=6 * rams, ff=op.result.width + max(1, (op.by - 2).bit_length()))
-            else:
-                out.add(ff=op.result.width * op.by)
+            lut, ff = delay_cost(op.result.width, op.by, target)
+            out.add(lut=lut, ff=ff)
         elif isinstance(op, ForOp):
             out.add(ff=op.iv.width, lut=2 * op.iv.width)  # the iterator, its increment and exit test
     written = written_ports(fn)

@@ -71,6 +71,7 @@ from hls.ir.kernel import (
     read_variables,
     unique_name,
 )
+from hls.resources import delay_cost, operator_cost
 from hls.scheduler.cpsat import (
     Dag,
     DagNode,
@@ -129,6 +130,16 @@ class _Ctx:
     def time_var(self, hint: str) -> TimeVar:
         return TimeVar(f"{hint}{next(self.time_names)}")
 
+    innermost_iterations: list[int | None] = field(default_factory=list)  # (computed once)
+
+    def iteration_bound(self) -> int | None:
+        """The innermost-loop iterations the kernel's C code executes (None: not constant)."""
+        if not self.innermost_iterations:
+            from hls.scheduler.loop_transform import iteration_bound  # (it schedules with this module)
+
+            self.innermost_iterations.append(iteration_bound(self.fn))
+        return self.innermost_iterations[0]
+
     const_value: dict[Value, int] = field(default_factory=dict)
 
     def const(self, value: int, width: int) -> Value:
@@ -160,7 +171,8 @@ class _UnitResource:
     index: int
 
     def name(self, unit: int) -> str:
-        scope = f"a{self.index}" if self.index >= 0 else "ii"  # (-1: shared at the II, no allocation)
+        # (-1: shared at the II, -2: shared in code that runs once; no allocation)
+        scope = f"a{self.index}" if self.index >= 0 else ("ii" if self.index == -1 else "once")
         return f"{self.kind}_w{self.width}_{scope}_u{unit}"
 
 
@@ -208,6 +220,7 @@ class _Segment:
         self.unit_of: dict[int, int] = {}
         self.unit_limits: dict[_UnitResource, int] = {}  # operators '#pragma HLS allocation' limits
         self.free_units: dict[int, tuple[str, int]] = {}  # unit ops no allocation limits: (kind, width)
+        self.unit_costs: dict[int, tuple[float, float, float]] = {}  # (DSP, LUT, FF) of each unit op's unit
         # the result of each unit op by (kind, width, operands, allocation): an operation on the
         # same values is computed once (adi's ``a * p[i][j-1] + b``, written twice in one
         # iteration, needs one multiplier and one adder; the same value, so still bit-exact)
@@ -260,6 +273,7 @@ class _Segment:
         idx = len(self.dag.nodes)
         if alloc is None:
             self.free_units[idx] = (unit_kind(kind), operand_width)
+        self.unit_costs[idx] = operator_cost(kind, max([width] + [v.width for v in operands]), width, lat, self.target)
 
         def build(ops: list[Value], at: Time, unit: int = 0, k: str = kind, r: Value = res, la: int = lat, lc: SourceLoc | None = loc) -> Op:
             # (a pipelined loop at an II above one may have made the op a shared resource since)
@@ -331,6 +345,94 @@ class _Segment:
         for idx, _ in joined:
             self.dag.nodes[idx].resource = None
         self.solved = alone
+
+    def share_run_once(self, min_length: int) -> None:
+        """In the function's own straight-line code (it runs once per call), the unit ops no
+        allocation limits share as few units of each kind and width as keep the code about as
+        short as with a unit for every op that issues beside another (Vitis HLS shares operators
+        outside pipelines): deriche's expf and powf, inlined four times, issue their double
+        multiply-adds on 1 fma unit instead of 6, 3 cycles later. The code may grow by
+        ``SHARING_SLACK`` of the kernel's cycles (the C program's innermost iterations), and its
+        LUTs and FFs (units, and registers holding values longer) must shrink: on ECP5, whose long
+        delays are RAM delay lines, they do; in flip-flops they may not."""
+        groups: dict[tuple[str, int], list[int]] = {}
+        for idx, key in self.free_units.items():
+            groups.setdefault(key, []).append(idx)
+        if not any(len(nodes) > 1 for nodes in groups.values()):
+            return
+        if self.solved is None:
+            try:
+                self.solved = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, None, self.capacity())
+            except ScheduleInfeasible:
+                return
+        starts, length = self.solved[0], self.solved[1]
+        # what the code may grow by: SHARING_SLACK of the kernel's cycles, at least one cycle per
+        # innermost iteration of the C program (an unknown count: nothing)
+        allowed = length + int(SHARING_SLACK * (self.ctx.iteration_bound() or 0))
+        # the units binding makes of each kind: the most of its ops issuing in one cycle
+        most: dict[tuple[str, int], int] = {}
+        for key, nodes in groups.items():
+            issues: dict[int, int] = {}
+            for idx in nodes:
+                issues[starts[idx]] = issues.get(starts[idx], 0) + 1
+            if max(issues.values()) > 1:
+                most[key] = max(issues.values())
+
+        def attempt(limits: dict[tuple[str, int], int]) -> tuple[list[int], int, dict[int, int]] | None:
+            for key, limit in limits.items():
+                res = _UnitResource(key[0], key[1], -2)
+                self.unit_limits[res] = limit
+                for idx in groups[key]:
+                    self.dag.nodes[idx].resource = res
+            try:
+                found = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, None, self.capacity())
+            except ScheduleInfeasible:
+                found = None
+            for key in limits:
+                del self.unit_limits[_UnitResource(key[0], key[1], -2)]
+                for idx in groups[key]:
+                    self.dag.nodes[idx].resource = None
+            return found if found is not None and found[1] <= allowed else None
+
+        def area(found: tuple[list[int], int, dict[int, int]], units: dict[tuple[str, int], int]) -> float:
+            """LUTs and FFs of the units and of the registers holding values until their use."""
+            valid = {it.result: found[0][it.node] + self.dag.nodes[it.node].latency for it in self.items if it.result is not None}
+            holds: dict[Value, int] = {}
+            for it in self.items:
+                for v in it.operands:
+                    if v in valid and found[0][it.node] > valid[v]:
+                        holds[v] = max(holds.get(v, 0), found[0][it.node] - valid[v])
+            total = sum(sum(delay_cost(v.width, by, self.target)) for v, by in holds.items())
+            return total + sum(n * sum(self.unit_costs[groups[key][0]][1:]) for key, n in units.items())
+
+        # one unit of each kind, else per kind the fewest units that keep the length (the others
+        # free), then all together
+        single = attempt(dict.fromkeys(most, 1)) if most else None
+        fewest: dict[tuple[str, int], int] = dict.fromkeys(most, 1) if single is not None else {}
+        for key, top in most.items() if single is None else ():
+            low, high = 1, top  # ``top`` units keep the length (the schedule above)
+            while low < high:
+                mid = (low + high) // 2
+                if attempt({key: mid}) is not None:
+                    high = mid
+                else:
+                    low = mid + 1
+            if high < top:
+                fewest[key] = high
+        while fewest:
+            shared = attempt(fewest)
+            # (kept if the holding of values the sharing delays costs less than the units it saves)
+            if shared is not None and area(shared, {**most, **fewest}) < area(self.solved, most):
+                for key, limit in fewest.items():
+                    res = _UnitResource(key[0], key[1], -2)
+                    self.unit_limits[res] = limit
+                    for idx in groups[key]:
+                        self.dag.nodes[idx].resource = res
+                        del self.free_units[idx]
+                self.solved = shared
+                return
+            # together they lengthen the code: one more unit of each kind, up to what it had
+            fewest = {key: n + 1 for key, n in fewest.items() if n + 1 < most[key]}
 
     def element_key(self, indices: list[Value], subs: list[Expr] | None) -> tuple[object, ...] | None:
         """What identifies an array element within one iteration: the subscript values when they
@@ -786,6 +888,8 @@ class _Segment:
                 self.dag.edge(i, sink, nd.latency)
         if self.solved is None and ii is None:
             self.join_limited_units(min_length)
+            if not self.loops:
+                self.share_run_once(min_length)
         if self.solved is None:
             self.solved = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, ii, self.capacity())
         starts, length, units = self.solved

@@ -146,12 +146,27 @@ def test_run_once_ops_of_a_limited_unit_kind_issue_on_the_limited_unit(tmp_path:
     it waits a cycle off the critical path and runs on the limited add/sub unit instead of a unit
     of its own (a float adder's 2 DSPs fewer, same latency); bit-exact."""
     pragma = "#pragma HLS allocation operation instances=fadd limit=1"
-    for name in ("free", "limited"):
+    for name in ("shared", "limited"):
         (tmp_path / name).mkdir()
-    free, _ = synth_and_cosim(tmp_path / "free", STRAIGHT % ("free", ""), "free", False)
+    free, _ = synth_and_cosim(tmp_path / "shared", STRAIGHT % ("shared", ""), "shared", False)
     limited, out = synth_and_cosim(tmp_path / "limited", STRAIGHT % ("limited", pragma), "limited")
     hir = (out / "limited.hir").read_text()
     subs = [line for line in hir.splitlines() if "hir.unit.fsub" in line]
     assert len(subs) == 1 and " on fadd_w32_a0_u0 " in subs[0]
-    assert free["resources"]["dsp"] - limited["resources"]["dsp"] == 2
+    assert limited["resources"]["dsp"] == 5  # one float adder (2) and one multiplier (3)
     assert limited["latency_cycles"] == free["latency_cycles"]
+
+
+def test_run_once_ops_share_units_at_the_same_latency(tmp_path: Path) -> None:
+    """With no allocation, ``x + y`` and ``x - y`` before the loop (the function's own
+    straight-line code, run once) share one add/sub unit: the subtraction waits a cycle off the
+    critical path; the latency is what a unit for each gives (``SHARING_SLACK`` of the 16
+    iterations is no cycle); bit-exact."""
+    report, out = synth_and_cosim(tmp_path, STRAIGHT % ("shared", ""), "shared")
+    hir = (out / "shared.hir").read_text()
+    ops = [line for line in hir.splitlines() if "hir.unit.fadd" in line or "hir.unit.fsub" in line]
+    assert len(ops) == 3  # (and the loop's addition)
+    assert sum(" on faddsub_w32_once_u0 " in line for line in ops) == 2
+    # one add/sub unit (the loop's addition runs after them, on it too) and a multiplier: 2 + 3,
+    # where a unit each would be 2 + 2 + 3
+    assert report["resources"]["dsp"] == 2 + 3

@@ -206,8 +206,7 @@ def test_copies_share_an_operation_on_the_same_values(tmp_path: Path) -> None:
 
 def test_a_budget_no_design_fits_is_said(tmp_path: Path) -> None:
     """The float multiply and add of one copy take 5 DSPs: within 4, the smallest design is chosen
-    and the report and a warning say it is over the budget (deriche's exp and pow alone exceed
-    its 23)."""
+    and the report and a warning say it is over the budget."""
     report, stderr = _explore(tmp_path, "--max-dsp", "4")
     found = report["exploration"]
     assert found["over_budget"] and found["chosen"]["resources"]["dsp"] == 5

@@ -309,15 +309,13 @@ class _Builder:
                 continue
             first = members[0]
             shared = f"u_shared_{first.result.name}"
-            # a late pulse (a loop controller's decision of this cycle) selects last: its op's
-            # operands are the default, and that pulse selects nothing
-            issues = sorted(self.shared[shared], key=lambda issue: _late(issue[0]))
-            inputs = []
-            for k in range(len(issues[-1][1])):
-                expr = issues[-1][1][k]
-                for pulse, operands in reversed(issues[:-1]):
-                    expr = f"({pulse}) ? {operands[k]} : {expr}"
-                inputs.append(expr)
+            # at most one member issues in a cycle: each input an OR of its members' operands,
+            # each masked by its issue pulse (a tree of a few LUT levels, where a chain of
+            # selections was as deep as the members are many); a late pulse (a loop controller's
+            # decision of this cycle) selects by default
+            issues = self.shared[shared]
+            widths = [v.width for v in first.operands] + [8]  # (an add/sub unit's operation last)
+            inputs = [_by_pulse([(pulse, operands[k]) for pulse, operands in issues], widths[k]) for k in range(len(issues[0][1]))]
             kind = unit_kind(first.kind) if _mixed(members) else first.kind
             self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{kind} shared by {len(members)} ops"))
             self.instantiate(dataclasses.replace(first, kind=kind), shared, inputs, f"{shared}_r")

@@ -117,6 +117,8 @@ class _Builder:
     registered_empty_exit: bool = False
     # pipeline delays of at least this many cycles are RAM delay lines (0: never; the target's choice)
     delay_line_min: int = 0
+    # units run-once code shares register their operands (a cycle of their ops' latency; the target's choice)
+    once_operand_register: bool = False
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -318,7 +320,15 @@ class _Builder:
             inputs = [_by_pulse([(pulse, operands[k]) for pulse, operands in issues], widths[k]) for k in range(len(issues[0][1]))]
             kind = unit_kind(first.kind) if _mixed(members) else first.kind
             self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{kind} shared by {len(members)} ops"))
-            self.instantiate(dataclasses.replace(first, kind=kind), shared, inputs, f"{shared}_r")
+            latency = first.latency
+            if self.once_operand_register and first.unit is not None and "_once_" in first.unit:
+                # the scheduler counted a cycle for the operands' register after their selection
+                regs = []
+                for k, (expr, w) in enumerate(zip(inputs, widths)):
+                    self.regs.append(RtlReg(f"{shared}_in{k}", w, expr, None, None, "the selected operand, registered"))
+                    regs.append(f"{shared}_in{k}")
+                inputs, latency = regs, latency - 1
+            self.instantiate(dataclasses.replace(first, kind=kind, latency=latency), shared, inputs, f"{shared}_r")
 
     def instantiate(self, op: UnitOp, name: str, inputs: list[str], res: str) -> None:
         """An instance of ``op``'s operator module, its operands ``inputs``, its result ``res``."""
@@ -748,6 +758,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
         fn,
         registered_empty_exit=target.registered_empty_exit if target else False,
         delay_line_min=target.delay_line_min if target else 0,
+        once_operand_register=target.once_operand_register if target else False,
     )
     ports: list[RtlPort] = [
         RtlPort("ap_clk", "input", 1),

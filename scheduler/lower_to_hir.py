@@ -275,10 +275,12 @@ class _Segment:
             self.free_units[idx] = (unit_kind(kind), operand_width)
         self.unit_costs[idx] = operator_cost(kind, max([width] + [v.width for v in operands]), width, lat, self.target)
 
-        def build(ops: list[Value], at: Time, unit: int = 0, k: str = kind, r: Value = res, la: int = lat, lc: SourceLoc | None = loc) -> Op:
-            # (a pipelined loop at an II above one may have made the op a shared resource since)
-            on = self.dag.nodes[idx].resource
-            return UnitOp(r, k, ops, la, at, lc, on.name(unit) if isinstance(on, _UnitResource) else None)
+        def build(ops: list[Value], at: Time, unit: int = 0, k: str = kind, r: Value = res, lc: SourceLoc | None = loc) -> Op:
+            # (a pipelined loop at an II above one may have made the op a shared resource since,
+            # and sharing in run-once code may have registered its operands: a cycle more)
+            node = self.dag.nodes[idx]
+            on = node.resource
+            return UnitOp(r, k, ops, node.latency, at, lc, on.name(unit) if isinstance(on, _UnitResource) else None)
 
         self._emit(DagNode(lat, 0.0, resource, width), res, operands, build, loc)
         return res
@@ -346,6 +348,14 @@ class _Segment:
             self.dag.nodes[idx].resource = None
         self.solved = alone
 
+    def retime(self, idx: int, more: int) -> None:
+        """Node ``idx`` (a unit op) ``more`` cycles longer: its latency and the edges it starts."""
+        if not more:
+            return
+        node = self.dag.nodes[idx]
+        self.dag.edges = [(a, b, d + more if a == idx and d == node.latency else d, dist) for a, b, d, dist in self.dag.edges]
+        node.latency += more
+
     def share_run_once(self, min_length: int) -> None:
         """In the function's own straight-line code (it runs once per call), the unit ops no
         allocation limits share as few units of each kind and width as keep the code about as
@@ -378,20 +388,27 @@ class _Segment:
             if max(issues.values()) > 1:
                 most[key] = max(issues.values())
 
-        def attempt(limits: dict[tuple[str, int], int]) -> tuple[list[int], int, dict[int, int]] | None:
+        extra = 1 if self.target.once_operand_register else 0
+
+        def put(limits: dict[tuple[str, int], int], on: bool) -> None:
+            """Puts the ops of ``limits``' kinds on (or takes them off) their shared units."""
             for key, limit in limits.items():
                 res = _UnitResource(key[0], key[1], -2)
-                self.unit_limits[res] = limit
+                if on:
+                    self.unit_limits[res] = limit
+                else:
+                    del self.unit_limits[res]
                 for idx in groups[key]:
-                    self.dag.nodes[idx].resource = res
+                    self.dag.nodes[idx].resource = res if on else None
+                    self.retime(idx, extra if on else -extra)
+
+        def attempt(limits: dict[tuple[str, int], int]) -> tuple[list[int], int, dict[int, int]] | None:
+            put(limits, True)
             try:
                 found = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, None, self.capacity())
             except ScheduleInfeasible:
                 found = None
-            for key in limits:
-                del self.unit_limits[_UnitResource(key[0], key[1], -2)]
-                for idx in groups[key]:
-                    self.dag.nodes[idx].resource = None
+            put(limits, False)
             return found if found is not None and found[1] <= allowed else None
 
         def area(found: tuple[list[int], int, dict[int, int]], units: dict[tuple[str, int], int]) -> float:
@@ -423,11 +440,9 @@ class _Segment:
             shared = attempt(fewest)
             # (kept if the holding of values the sharing delays costs less than the units it saves)
             if shared is not None and area(shared, {**most, **fewest}) < area(self.solved, most):
-                for key, limit in fewest.items():
-                    res = _UnitResource(key[0], key[1], -2)
-                    self.unit_limits[res] = limit
+                put(fewest, True)
+                for key in fewest:
                     for idx in groups[key]:
-                        self.dag.nodes[idx].resource = res
                         del self.free_units[idx]
                 self.solved = shared
                 return

@@ -85,6 +85,13 @@ class Target:
         return bool(self.data.get("registered_empty_exit", False))
 
     @property
+    def once_operand_register(self) -> bool:
+        """Whether a unit that run-once code shares registers its operands after their
+        multiplexer (a cycle more for each of its ops), so the multiplexer of many members
+        does not chain into the operator's first stage."""
+        return bool(self.data.get("once_operand_register", False))
+
+    @property
     def delay_line_min(self) -> int:
         """Pipeline delays of at least this many cycles are RAM delay lines, not rows of
         registers (0: never)."""

@@ -14,6 +14,7 @@ from conftest import run_hls, synth_and_cosim
 from hls.ir.hir import print_hir
 from hls.ir.hir_text import parse_hir
 from hls.ir.hir_verify import ScheduleError, verify_hir
+from hls.scheduler.target import load_target
 
 KERNELS = """
 #define N 32
@@ -170,3 +171,23 @@ def test_run_once_ops_share_units_at_the_same_latency(tmp_path: Path) -> None:
     # one add/sub unit (the loop's addition runs after them, on it too) and a multiplier: 2 + 3,
     # where a unit each would be 2 + 2 + 3
     assert report["resources"]["dsp"] == 2 + 3
+
+
+def test_run_once_units_register_their_operands_on_ecp5(tmp_path: Path) -> None:
+    """On ECP5 a unit run-once code shares registers its operands after their selection (so a
+    selection among many members does not chain into the operator's first stage): its ops take
+    a cycle more than the target's latency, the core a cycle less (the code a cycle longer:
+    within SHARING_SLACK of 100 iterations); bit-exact in cosim."""
+    src = tmp_path / "k.c"
+    src.write_text(STRAIGHT.replace("#define N 16", "#define N 100") % ("shared", ""))
+    out = tmp_path / "shared"
+    proc = run_hls("synth", str(src), "--top", "shared", "--target", "ecp5", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    latency = load_target("ecp5").unit_latency("fadd", 32)
+    shared = [line for line in (out / "shared.hir").read_text().splitlines() if " on faddsub_w32_once_u0 " in line]
+    assert len(shared) == 2 and all(f" delay {latency + 1} " in line for line in shared)
+    rtl = (out / "rtl" / "shared.sv").read_text()
+    assert rtl.count("the selected operand, registered") == 3  # a, b and the operation
+    assert f".LATENCY({latency})" in rtl
+    proc = run_hls("cosim", str(src), "--top", "shared", "-o", str(out), "--runs", "4", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -159,6 +159,8 @@ class _Ctx:
 # the share of a pipelined loop's cycles that sharing its units at an II above one may cost
 # (a longer iteration: fill and drain once per run of the loop)
 SHARING_SLACK = 0.02
+# the solver's deterministic work limit for each schedule that tries sharing run-once code's units
+SHARING_WORK_S = 2.0
 
 
 @dataclass(frozen=True)
@@ -361,10 +363,12 @@ class _Segment:
         allocation limits share as few units of each kind and width as keep the code about as
         short as with a unit for every op that issues beside another (Vitis HLS shares operators
         outside pipelines): deriche's expf and powf, inlined four times, issue their double
-        multiply-adds on 1 fma unit instead of 6, 3 cycles later. The code may grow by
-        ``SHARING_SLACK`` of the kernel's cycles (the C program's innermost iterations), and its
-        LUTs and FFs (units, and registers holding values longer) must shrink: on ECP5, whose long
-        delays are RAM delay lines, they do; in flip-flops they may not."""
+        multiply-adds on fewer fma units at the same latency. Where the target registers
+        the shared operands (ECP5: a cycle more for each op) the code may grow by
+        ``SHARING_SLACK`` of the kernel's cycles (the C program's innermost iterations), elsewhere
+        not at all (the default target keeps its cycles). Its LUTs and FFs (units, and registers
+        holding values longer) must shrink too: on ECP5, whose long delays are RAM delay lines,
+        they do; in flip-flops they may not."""
         groups: dict[tuple[str, int], list[int]] = {}
         for idx, key in self.free_units.items():
             groups.setdefault(key, []).append(idx)
@@ -376,9 +380,10 @@ class _Segment:
             except ScheduleInfeasible:
                 return
         starts, length = self.solved[0], self.solved[1]
-        # what the code may grow by: SHARING_SLACK of the kernel's cycles, at least one cycle per
-        # innermost iteration of the C program (an unknown count: nothing)
-        allowed = length + int(SHARING_SLACK * (self.ctx.iteration_bound() or 0))
+        extra = 1 if self.target.once_operand_register else 0
+        # what the code may grow by, with the operands' registers: SHARING_SLACK of the kernel's
+        # cycles, at least one cycle per innermost iteration of the C program (unknown: nothing)
+        allowed = length + (int(SHARING_SLACK * (self.ctx.iteration_bound() or 0)) if extra else 0)
         # the units binding makes of each kind: the most of its ops issuing in one cycle
         most: dict[tuple[str, int], int] = {}
         for key, nodes in groups.items():
@@ -387,8 +392,6 @@ class _Segment:
                 issues[starts[idx]] = issues.get(starts[idx], 0) + 1
             if max(issues.values()) > 1:
                 most[key] = max(issues.values())
-
-        extra = 1 if self.target.once_operand_register else 0
 
         def put(limits: dict[tuple[str, int], int], on: bool) -> None:
             """Puts the ops of ``limits``' kinds on (or takes them off) their shared units."""
@@ -405,7 +408,9 @@ class _Segment:
         def attempt(limits: dict[tuple[str, int], int]) -> tuple[list[int], int, dict[int, int]] | None:
             put(limits, True)
             try:
-                found = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, None, self.capacity())
+                # (a shorter work limit than the schedule's own: a sharing the solver cannot show
+                # to keep the length soon is not worth the compile time)
+                found = schedule_dag(self.dag, self.target.budget_ns, min_length, min(self.ctx.opts.time_limit_s, SHARING_WORK_S), None, self.capacity())
             except ScheduleInfeasible:
                 found = None
             put(limits, False)
@@ -422,23 +427,11 @@ class _Segment:
             total = sum(sum(delay_cost(v.width, by, self.target)) for v, by in holds.items())
             return total + sum(n * sum(self.unit_costs[groups[key][0]][1:]) for key, n in units.items())
 
-        # one unit of each kind, else per kind the fewest units that keep the length (the others
-        # free), then all together
-        single = attempt(dict.fromkeys(most, 1)) if most else None
-        fewest: dict[tuple[str, int], int] = dict.fromkeys(most, 1) if single is not None else {}
-        for key, top in most.items() if single is None else ():
-            low, high = 1, top  # ``top`` units keep the length (the schedule above)
-            while low < high:
-                mid = (low + high) // 2
-                if attempt({key: mid}) is not None:
-                    high = mid
-                else:
-                    low = mid + 1
-            if high < top:
-                fewest[key] = high
-        while fewest:
-            shared = attempt(fewest)
-            # (kept if the holding of values the sharing delays costs less than the units it saves)
+        # one unit of each kind, else half the units each kind had: the first the length allows
+        # and whose area is smaller (kept if the holding of values the sharing delays costs
+        # less than the units it saves)
+        for fewest in (dict.fromkeys(most, 1), {key: (n + 1) // 2 for key, n in most.items() if (n + 1) // 2 > 1}):
+            shared = attempt(fewest) if fewest else None
             if shared is not None and area(shared, {**most, **fewest}) < area(self.solved, most):
                 put(fewest, True)
                 for key in fewest:
@@ -446,8 +439,6 @@ class _Segment:
                         del self.free_units[idx]
                 self.solved = shared
                 return
-            # together they lengthen the code: one more unit of each kind, up to what it had
-            fewest = {key: n + 1 for key, n in fewest.items() if n + 1 < most[key]}
 
     def element_key(self, indices: list[Value], subs: list[Expr] | None) -> tuple[object, ...] | None:
         """What identifies an array element within one iteration: the subscript values when they

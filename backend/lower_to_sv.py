@@ -41,6 +41,7 @@ from hls.ir.hir import (
     all_ops,
     ram_style,
     registers_empty_exit,
+    shared_by_run_once_code,
     unit_kind,
 )
 from hls.ir.interface import SV_KEYWORDS, ArrayArg, ArrayBank, FunctionInterface, MemPortUse, Param, ScalarArg
@@ -321,7 +322,7 @@ class _Builder:
             kind = unit_kind(first.kind) if _mixed(members) else first.kind
             self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{kind} shared by {len(members)} ops"))
             latency = first.latency
-            if self.once_operand_register and first.unit is not None and "_once_" in first.unit:
+            if self.once_operand_register and shared_by_run_once_code(first.unit):
                 # the scheduler counted a cycle for the operands' register after their selection
                 regs = []
                 for k, (expr, w) in enumerate(zip(inputs, widths)):

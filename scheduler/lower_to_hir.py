@@ -14,6 +14,7 @@ memref read with latency 0 and written with latency 1.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 import struct
@@ -27,6 +28,7 @@ from hls.ir.affine import AffineModel
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.evaluate import address_adds, address_width, eval_expr, signed_bits, signed_digits, signed_value, trip_count
 from hls.ir.hir import (
+    RUN_ONCE_SCOPE,
     CombOp,
     ConstOp,
     DelayOp,
@@ -130,15 +132,12 @@ class _Ctx:
     def time_var(self, hint: str) -> TimeVar:
         return TimeVar(f"{hint}{next(self.time_names)}")
 
-    innermost_iterations: list[int | None] = field(default_factory=list)  # (computed once)
-
+    @functools.cached_property
     def iteration_bound(self) -> int | None:
         """The innermost-loop iterations the kernel's C code executes (None: not constant)."""
-        if not self.innermost_iterations:
-            from hls.scheduler.loop_transform import iteration_bound  # (it schedules with this module)
+        from hls.scheduler.loop_transform import iteration_bound  # (it schedules with this module)
 
-            self.innermost_iterations.append(iteration_bound(self.fn))
-        return self.innermost_iterations[0]
+        return iteration_bound(self.fn)
 
     const_value: dict[Value, int] = field(default_factory=dict)
 
@@ -174,7 +173,7 @@ class _UnitResource:
 
     def name(self, unit: int) -> str:
         # (-1: shared at the II, -2: shared in code that runs once; no allocation)
-        scope = f"a{self.index}" if self.index >= 0 else ("ii" if self.index == -1 else "once")
+        scope = f"a{self.index}" if self.index >= 0 else ("ii" if self.index == -1 else RUN_ONCE_SCOPE)
         return f"{self.kind}_w{self.width}_{scope}_u{unit}"
 
 
@@ -323,10 +322,10 @@ class _Segment:
                 self.dag.nodes[idx].resource = None
 
     def join_limited_units(self, min_length: int) -> None:
-        """In code that runs once (no pipeline), lets the unit ops no allocation limits issue on
+        """In code outside pipelines, lets the unit ops no allocation limits issue on
         the units an allocation limits in this segment where they are of the same kind of unit
         (an ``fsub`` on the limited ``fadd`` units: both are add/sub units), so they need no unit
-        of their own; kept only if the segment gets no longer than ``SHARING_SLACK`` of it."""
+        of their own; kept only if the segment gets no longer (its cycles stay the same)."""
         targets = {(unit_kind(res.kind), res.width): res for res in self.unit_limits if res.index >= 0}
         joined = [(idx, targets[key]) for idx, key in self.free_units.items() if key in targets]
         if not joined:
@@ -341,7 +340,7 @@ class _Segment:
             shared = schedule_dag(self.dag, self.target.budget_ns, min_length, self.ctx.opts.time_limit_s, None, self.capacity())
         except ScheduleInfeasible:
             shared = None
-        if shared is not None and shared[1] <= alone[1] + int(SHARING_SLACK * alone[1]):
+        if shared is not None and shared[1] <= alone[1]:
             self.solved = shared
             for idx, _ in joined:
                 del self.free_units[idx]
@@ -383,7 +382,7 @@ class _Segment:
         extra = 1 if self.target.once_operand_register else 0
         # what the code may grow by, with the operands' registers: SHARING_SLACK of the kernel's
         # cycles, at least one cycle per innermost iteration of the C program (unknown: nothing)
-        allowed = length + (int(SHARING_SLACK * (self.ctx.iteration_bound() or 0)) if extra else 0)
+        allowed = length + (int(SHARING_SLACK * (self.ctx.iteration_bound or 0)) if extra else 0)
         # the units binding makes of each kind: the most of its ops issuing in one cycle
         most: dict[tuple[str, int], int] = {}
         for key, nodes in groups.items():

@@ -264,6 +264,17 @@ def all_ops(ops: list[Op]) -> Iterator[Op]:
             yield from all_ops(op.else_body)
 
 
+# the scope in a unit's name (``dfma_w64_once_u0``) of units the function's run-once code shares
+# (scheduler/lower_to_hir.py names them; on a target that says so the backend registers their
+# operands, a cycle the scheduler counted in their ops' latency)
+RUN_ONCE_SCOPE = "once"
+
+
+def shared_by_run_once_code(unit: str | None) -> bool:
+    """Whether ``unit`` (a unit op's ``unit``) is one that the function's run-once code shares."""
+    return unit is not None and f"_{RUN_ONCE_SCOPE}_u" in unit
+
+
 def unit_kind(kind: str) -> str:
     """The kind of unit an op of ``kind`` runs on (``daddsub`` for ``dadd`` and ``dsub``)."""
     return ADD_SUB.get(kind, kind)

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 from hls.diagnostics import Diagnostic, InternalError
 from hls.frontend.reuse_loads import share_operations, share_reads
 from hls.ir.ctypes import ArrayType
-from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
     Allocation,
     Binary,
@@ -46,6 +45,7 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_accesses,
+    constant_trip,
     has_loop,
     read_variables,
 )
@@ -248,10 +248,9 @@ def unrollable_loops(fn: KernelFunction, innermost: bool = False) -> list[_Loop]
         for s in stmts:
             if isinstance(s, For):
                 own = {p.name for p in s.pragmas}
-                init, bound = eval_expr(s.init, {}), eval_expr(s.bound, {})
+                trip = constant_trip(s)
                 inside = pinned or "pipeline" in own
-                if not inside and "unroll" not in own and init is not None and bound is not None:
-                    trip = trip_count(init, s.cmp, bound, s.step)
+                if not inside and "unroll" not in own and trip is not None:
                     if trip >= 2 and not (innermost and has_loop(s.body)):
                         out.append(_Loop(s.name, s.loc.line, trip, s.var.name, _subscripted_dims(s.body, s.var)))
                 walk(s.body, inside)

@@ -97,6 +97,8 @@ _Guards = tuple[tuple[Expr, bool], ...]
 _NEGATED_CMP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "!=": "=="}
 
 DistanceFn = Callable[[MemRef, "list[Expr] | None", "list[Expr] | None", _Guards, _Guards], "int | None"]
+# whether two accesses of one memory may name the same element in one iteration
+AliasFn = Callable[[MemRef, "list[Expr] | None", "list[Expr] | None", _Guards, _Guards], bool]
 _ARITH_KIND = {"+": "add", "-": "sub", "&": "and", "|": "or", "^": "xor"}
 
 
@@ -211,6 +213,7 @@ class _Segment:
         self.guard_stack: list[tuple[Expr, bool]] = []  # the kernel ifs being if-converted
         self.mem_guards: dict[int, _Guards] = {}  # the ifs around each memory op
         self.memory_deps: list[tuple[int, int, int, int]] = []  # (src node, dst node, delay, distance)
+        self.order_edges: list[tuple[MemRef, int, int, int]] = []  # C's order within an iteration: (memory, src, dst, delay)
         self.op_of_node: dict[int, Op] = {}
         # reads of a register carried from the previous iteration: its write (-1: one of several)
         self.bypass_writes: dict[int, list[int]] = {}
@@ -545,12 +548,16 @@ class _Segment:
             if delay is not None:
                 self.dag.edge(prev, idx, delay)
                 self.memory_deps.append((prev, idx, delay, 0))
+                self.order_edges.append((mem, prev, idx, delay))
         self.mem_log.setdefault(mem, []).append((idx, is_store))
 
-    def carried_edges(self, distance: DistanceFn | list[DistanceFn]) -> None:
+    def carried_edges(self, distance: DistanceFn | list[DistanceFn], alias: AliasFn | list[AliasFn] | None = None) -> None:
         """Dependences between iterations of a pipelined loop: ``s_dst + II*d >= s_src + delay``;
         with a distance function per unit (loops with no dependence between them, merged), arrays
-        accessed by different units carry none."""
+        accessed by different units carry none. With ``alias`` (per unit too), C's order within an
+        iteration is kept only between accesses that may name the same element in it."""
+        if alias is not None:
+            self.prune_order_edges(alias)
         for mem, log in self.mem_log.items():
             for a, a_store in log:
                 for b, b_store in log:
@@ -584,6 +591,32 @@ class _Segment:
                         self.memory_deps.append((b, a, 0 if single else 1, 0))
                     self.dag.edge(a, b, delay, d)
                     self.memory_deps.append((a, b, delay, d))
+
+    def prune_order_edges(self, alias: AliasFn | list[AliasFn]) -> None:
+        """Drops the order edges (``_order``) between accesses of one iteration that never name
+        the same element in it (isl, on their subscripts and guards): a store of ``A[2u]`` before a
+        load of ``A[2u + 2]`` in a loop unrolled by 2. Such an edge closed a recurrence with the
+        carried one between them (jacobi-1d unrolled: II 36 instead of 3)."""
+        dropped: list[tuple[int, int, int]] = []
+        for mem, a, b, delay in self.order_edges:
+            if mem.kind == "reg" or self.mem_subs.get(a) is None or self.mem_subs.get(b) is None:
+                continue
+            if isinstance(alias, list):
+                if self.unit_of.get(a) != self.unit_of.get(b) or self.unit_of.get(a) is None:
+                    continue
+                fn = alias[self.unit_of[a]]
+            else:
+                fn = alias
+            if not fn(mem, self.mem_subs[a], self.mem_subs[b], self.mem_guards[a], self.mem_guards[b]):
+                dropped.append((a, b, delay))
+        if not dropped:
+            return
+        # (one copy of each: a data edge may be the same triple, a load's value stored back)
+        gone = set(dropped)
+        self.order_edges = [e for e in self.order_edges if (e[1], e[2], e[3]) not in gone]
+        for a, b, delay in dropped:
+            self.dag.edges.remove((a, b, delay, 0))
+            self.memory_deps.remove((a, b, delay, 0))
 
     def capacity(self) -> dict[object, int]:
         """Ports per memory and units per allocated operator: how many accesses or issues one
@@ -1982,7 +2015,7 @@ class _Lowering:
         seg = _Segment(self.ctx, loops + [(lp, Value(lp.var.name, _int_type(lp.var).width)) for lp in flat.loops])
         seg.stmts(inner.body, None)
         seg.flush_registers(inner.loc)
-        seg.carried_edges(self.distance_fn([inner], [1], loops + seg.loops[len(loops) : -1]))
+        seg.carried_edges(self.distance_fn([inner], [1], loops + seg.loops[len(loops) : -1]), self.alias_fn([inner], loops + seg.loops[len(loops) : -1]))
         ii = max(flat.target, minimum_ii(seg.dag, seg.capacity(), self.ctx.opts.target.budget_ns).mii)
         return flat.total * ii + flat.entries * _critical_path(seg.dag)
 
@@ -2011,7 +2044,8 @@ class _Lowering:
         horizon = _critical_path(seg.dag) + 2
         for flat in units:
             distances.append(self.distance_fn(flat.loops, flat.trips, loops, flat.points, horizon))
-        seg.carried_edges(distances[0] if len(units) == 1 else distances)
+        aliases = [self.alias_fn(flat.loops, loops) for flat in units]
+        seg.carried_edges(distances[0] if len(units) == 1 else distances, aliases[0] if len(units) == 1 else aliases)
         return seg, flat_iv, regs
 
     def odometer(
@@ -2196,7 +2230,7 @@ class _Lowering:
         seg = _Segment(self.ctx, loops + [(s, iv)])
         seg.stmts(s.body, None)
         seg.flush_registers(s.loc)
-        seg.carried_edges(self.distance_fn([s], [1], loops))
+        seg.carried_edges(self.distance_fn([s], [1], loops), self.alias_fn([s], loops))
         return self.modulo_loop(
             s, seg, at, iv, s.var.type.signed, init, bound, s.cmp, s.cmp_type.width, s.cmp_type.signed, s.step, target, ()
         )  # fmt: skip
@@ -2292,6 +2326,28 @@ class _Lowering:
             return _least_flat_distance(ma, mb, len(loops), [lp.step for lp in nest], weights)
 
         return distance
+
+    def alias_fn(self, nest: list[For], loops: list[tuple[For, Value]]) -> AliasFn:
+        """Whether two accesses of the pipelined loop (``nest``: an innermost loop or a flattened
+        nest, inside ``loops``) may name the same element in one iteration (isl: the two access
+        relations, on the iterations their guards allow, meet)."""
+        from hls.frontend.affine import access_map, guarded_domain
+
+        info = self.model.loops.get(nest[-1])
+        iters = [lp.var for lp, _ in loops] + [lp.var for lp in nest]
+
+        def may_alias(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None, guards_a: _Guards, guards_b: _Guards) -> bool:
+            var = next((v for v, m in self.ctx.mems.items() if m is mem), None)
+            if a is None or b is None or info is None or var is None:
+                return True
+            try:
+                ma = access_map(self.model, iters, var, a, guarded_domain(self.model, iters, guards_a, info.domain))
+                mb = access_map(self.model, iters, var, b, guarded_domain(self.model, iters, guards_b, info.domain))
+                return ma is None or mb is None or not ma.intersect(mb).is_empty()
+            except isl.Error:
+                return True
+
+        return may_alias
 
     def dynamic_if(self, s: If, at: Time, cond: Value, loops: list[tuple[For, Value]]) -> IfOp:
         tt, te = self.ctx.time_var("tthen"), self.ctx.time_var("telse")

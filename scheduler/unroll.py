@@ -33,7 +33,9 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     clone_expr,
+    constant_trip,
     copy_stmts,
+    read_variables,
     unique_name,
 )
 from hls.scheduler.loop_transform import iteration_bound
@@ -135,7 +137,11 @@ class _Unroller:
         wide = usual_arithmetic_conversion(var_type, INT)
         assert isinstance(wide, IntType)
         # without a remainder (a constant trip count that is a multiple) no copy needs its exit test
-        exact = values is not None and len(values) % factor == 0
+        # (a trip count the same on every entry, as a skewed nest's inner loop has, is enough)
+        trip = constant_trip(loop) if not loop.exits else (len(values) if values is not None else None)
+        exact = trip is not None and trip % factor == 0
+        if values is None and trip is not None and all(v.kind == "loop" for v in read_variables(loop.init) | read_variables(loop.bound)):
+            return self.unroll_normalized(loop, factor, trip, directive)
         body: list[Stmt] = []
         for k in range(factor):
             if k == 0:
@@ -154,6 +160,45 @@ class _Unroller:
         loop.pragmas = [p for p in loop.pragmas if p is not directive]
         rest = "" if exact else ", each copy after the first guarded by the loop's exit test"
         self.notes.append(f"unrolled loop '{loop.name}' (line {loop.loc.line}) by {factor}: {factor} copies of its body per iteration{rest}")
+        return [loop]
+
+
+    def unroll_normalized(self, loop: For, factor: int, trip: int, directive: Pragma) -> list[Stmt]:
+        """``unroll_by`` for a loop whose bounds vary with the enclosing iterators but whose trip
+        count does not (a skewed nest's inner loop, ``2t + 1 <= j <= 2t + 29``): it counts its
+        iterations from 0 by 1 (copy k runs ``init + (u * factor + k) * step``), so its nest has
+        constant bounds and can be flattened into one pipeline, as before the unrolling."""
+        var_type = loop.var.type
+        assert isinstance(var_type, IntType)
+        wide = usual_arithmetic_conversion(var_type, INT)
+        assert isinstance(wide, IntType)
+        counter, _ = self.fresh_loop(loop)
+        loc = loop.loc
+        exact = trip % factor == 0
+
+        def at(k: int) -> Expr:
+            offset = Binary("*", convert(VarRead(counter, loc), wide), Const(factor * loop.step, wide, loc), wide, loc)
+            value = Binary("+", Binary("+", convert(clone_expr(loop.init), wide), offset, wide, loc), Const(k * loop.step, wide, loc), wide, loc)
+            return convert(value, var_type)
+
+        body: list[Stmt] = []
+        for k in range(factor):
+            copies = copy_stmts(loop.body, {id(loop.var): at(k)}, self.fresh_loop)
+            if exact or k == 0:
+                body += copies
+            else:
+                test = Binary(loop.cmp, convert(at(k), loop.cmp_type), clone_expr(loop.bound), INT, loc)
+                body.append(If(test, copies, [], loc))
+        loop.var, loop.init, loop.cmp, loop.step = counter, Const(0, var_type, loc), "<", 1
+        loop.bound = convert(Const(-(-trip // factor), var_type, loc), loop.cmp_type)
+        loop.body = body
+        self.fn.kept_together.add(loop.name)
+        loop.pragmas = [p for p in loop.pragmas if p is not directive]
+        rest = "" if exact else ", each copy after the first guarded by the loop's exit test"
+        self.notes.append(
+            f"unrolled loop '{loop.name}' (line {loc.line}) by {factor}: {factor} copies of its body per iteration{rest}; "
+            f"its {trip} iterations counted from 0 by '{counter.name}'"
+        )
         return [loop]
 
 

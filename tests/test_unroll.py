@@ -10,6 +10,7 @@ from typing import Any
 
 from conftest import kernel_from_source, run_hls
 from hls.diagnostics import Diagnostic
+from hls.ir.evaluate import eval_expr
 from hls.ir.kernel import Assign, For, If, KernelFunction
 from hls.scheduler.unroll import unroll
 
@@ -63,6 +64,14 @@ void kept(int a[16]) {
   for (int i = 0; i < 16; i++) {
 #pragma HLS unroll off
     a[i] = a[i] + 1;
+  }
+}
+void skewed(double a[20], double b[20]) {
+  for (int t = 0; t < 6; t++) {
+    for (int j = 2 * t + 1; j <= 2 * t + 17; j++) {
+#pragma HLS unroll factor=2
+      b[j - 2 * t] = a[j - 2 * t - 1] + a[j - 2 * t];
+    }
   }
 }
 void independent(int a[8][4], int b[8][4]) {
@@ -126,6 +135,24 @@ def test_constant_remainder_of_a_decreasing_loop(tmp_path: Path) -> None:
     (loop,) = fn.body
     assert isinstance(loop, For) and loop.step == -4 and sum(isinstance(s, If) for s in loop.body) == 3
     _run(tmp_path, "constant_remainder")
+
+
+def test_a_skewed_loop_counts_its_iterations_from_zero(tmp_path: Path) -> None:
+    """The inner loop's bounds move with t, its 17 iterations do not: unrolled by 2 it runs a
+    counter from 0 to 9 (copy 1 guarded in the last), so the nest keeps constant bounds and
+    runs as one flattened pipeline, as the loop transformations' skewed nests need."""
+    fn, _ = _unrolled(tmp_path, "skewed")
+    (outer,) = fn.body
+    assert isinstance(outer, For)
+    (loop,) = outer.body
+    assert isinstance(loop, For) and loop.step == 1 and loop.cmp == "<"
+    assert eval_expr(loop.init, {}) == 0 and eval_expr(loop.bound, {}) == 9
+    first, guarded = loop.body
+    assert isinstance(first, Assign) and isinstance(guarded, If)
+    assert fn.transformations[0].endswith("its 17 iterations counted from 0 by 'j_2'")
+    report = _run(tmp_path, "skewed")
+    (lp,) = report["loops"]
+    assert lp["flattened"] == ["skewed_L55"] and lp["trip_count"] == 54
 
 
 def test_pipelining_a_loop_unrolls_the_loops_inside(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import Union
 
 from hls.diagnostics import HlsError, SourceLoc
 from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
+from hls.ir.evaluate import eval_expr, trip_count
 
 
 @dataclass(eq=False)
@@ -531,6 +532,27 @@ def linear_form(e: Expr, casts: bool = True) -> Linear | None:
         c = b.get("1", 0)
         return {k: v * c for k, v in a.items() if v * c}
     return None
+
+
+def constant_trip(loop: For) -> int | None:
+    """The loop's trip count when it is the same on every entry: constant bounds, or bounds that
+    differ by a constant (``for (j = 2 * t + 1; j <= 2 * t + 29; j++)``, as the loop
+    transformations write a skewed nest). Only for a signed comparison, whose overflow C leaves
+    undefined, so that the bounds' difference is that of their linear forms."""
+    if loop.cmp not in ("<", "<=", ">", ">="):
+        return None
+    init, bound = eval_expr(loop.init, {}), eval_expr(loop.bound, {})
+    if init is not None and bound is not None:
+        return trip_count(init, loop.cmp, bound, loop.step)
+    first, last = linear_form(loop.init, casts=False), linear_form(loop.bound, casts=False)
+    if first is None or last is None or not loop.cmp_type.signed or not (isinstance(loop.var.type, IntType) and loop.var.type.signed):
+        return None
+    diff = dict(last)
+    for k, v in first.items():
+        diff[k] = diff.get(k, 0) - v
+    if any(v for k, v in diff.items() if k != "1"):
+        return None
+    return trip_count(0, loop.cmp, diff.get("1", 0), loop.step)
 
 
 def expr_children(e: Expr) -> list[Expr]:

@@ -111,6 +111,8 @@ def fp_unit(op: UnitOp) -> FpUnit:
         config = [("Operation_Type", _IP_OPERATION[base][0]), ("A_Precision_Type", prec)]
         if _IP_OPERATION[base][1]:
             config.append(("Add_Sub_Value", _IP_OPERATION[base][1] or ""))
+        if pred == "fabric":  # '#pragma HLS bind_op ... impl=fabric': no DSP slices
+            config.append(("C_Mult_Usage", "No_Usage"))
     ab = (("a", "a"), ("b", "b"))
     # the pipelined cores: registers inside, at the unit's latency
     params = (*_format_params(w), ("LATENCY", "LATENCY"))

@@ -19,7 +19,7 @@ from pycparser import c_ast
 
 from hls.diagnostics import Diagnostic, HlsError, SourceLoc, processing, unsupported
 from hls.frontend.libm import LIBM_FUNCTIONS, library_function
-from hls.frontend.pragmas import DIRECTIVES, allocation_limit, honoured, option_location, parse_pragma
+from hls.frontend.pragmas import DIRECTIVES, allocation_limit, bind_op_of, honoured, option_location, parse_pragma
 from hls.ir import ctypes as ct
 from hls.ir.ctypes import BOOL, DOUBLE, FLOAT, INT, LONG, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.interface import SV_KEYWORDS
@@ -31,6 +31,7 @@ from hls.ir.kernel import (
     ArrayRead,
     Assign,
     Binary,
+    Binding,
     Cast,
     Const,
     Expr,
@@ -45,6 +46,7 @@ from hls.ir.kernel import (
     Unary,
     Variable,
     VarRead,
+    assigned_locations,
     assignments,
     clone_expr,
     print_expr,
@@ -209,6 +211,7 @@ class CToKernel:
         self.warnings = warnings
         self.fn_pragmas: list[Pragma] = []  # directives on the top function and its variables
         self.allocations: list[Allocation] = []  # '#pragma HLS allocation' limits
+        self.bindings: list[Binding] = []  # '#pragma HLS bind_op' implementations
         self.initializing: list[Variable] = []  # locals whose initializers are being read
         self.funcs: dict[str, c_ast.FuncDef] = {}
         self.typedefs: dict[str, c_ast.Node] = {}
@@ -339,7 +342,7 @@ class CToKernel:
         self.warnings[first_warning:] = sorted(self.warnings[first_warning:], key=lambda d: (d.loc.file, d.loc.line, d.loc.col))
         # the file-scope variables it uses, in the order the file declares them
         state = sorted(self.global_state.values(), key=lambda v: (v.loc.line, v.loc.col))
-        return KernelFunction(top, params + state, self.locals, ret, body, loc, self.fn_pragmas, allocations=self.allocations)
+        return KernelFunction(top, params + state, self.locals, ret, body, loc, self.fn_pragmas, allocations=self.allocations, bindings=self.bindings)
 
     # ---- helpers -----------------------------------------------------------------------------
 
@@ -831,6 +834,12 @@ class CToKernel:
                 # in the top function's body it limits the function, else the block it is in
                 within = None if where == "top" else source_locations(body)
                 self.allocations.append(Allocation(limit[0], limit[1], within, prag.loc))
+            return
+        if prag.name == "bind_op":
+            bound = bind_op_of(applied, self.warnings)
+            target = self._resolve(name, None) if name else None
+            if bound is not None and isinstance(target, Variable):
+                self.bindings.append(Binding(bound[0], bound[1], assigned_locations(body, target), target.name, prag.loc))
             return
         if spec.kind == "loop":
             assert loop_pragmas is not None

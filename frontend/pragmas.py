@@ -51,7 +51,7 @@ DIRECTIVES: dict[str, Directive] = {
         ("variable", "type", "factor", "dim", "off", "complete", "cyclic", "block"), target="variable",
     ),  # fmt: skip
     "bind_storage": Directive("variable", ("variable", "type", "impl", "latency"), ("variable", "type", "impl"), target="variable"),
-    "bind_op": Directive("variable", ("variable", "op", "impl", "latency"), target="variable"),
+    "bind_op": Directive("variable", ("variable", "op", "impl", "latency"), ("variable", "op", "impl"), target="variable"),
     "stream": Directive("variable", ("variable", "depth", "type", "off"), target="variable"),
     "aggregate": Directive("variable", ("variable", "compact"), target="variable"),
     "disaggregate": Directive("variable", ("variable",), target="variable"),
@@ -178,6 +178,35 @@ def allocation_limit(prag: Pragma, warnings: list[Diagnostic]) -> tuple[tuple[st
         else:
             raise HlsError(option_location(prag.loc, name), f"unknown operation '{name}' in '#pragma HLS allocation'{_did_you_mean(name, ALLOCATABLE)}")
     return (tuple(ops), int(text)) if ops else None
+
+
+# operations ``#pragma HLS bind_op ... impl=fabric`` builds without DSP slices (Vitis HLS's names)
+FABRIC_BINDABLE = ("fadd", "fsub", "dadd", "dsub")
+# Vitis HLS's implementations of floating-point operators; hls builds "fulldsp" (its default) and
+# "fabric", the others are DSP configurations it does not have
+BIND_IMPLS = ("fabric", "fulldsp", "maxdsp", "meddsp", "primitivedsp", "nodsp", "dsp", "auto")
+
+
+def bind_op_of(prag: Pragma, warnings: list[Diagnostic]) -> tuple[str, str] | None:
+    """The operation and implementation of a ``bind_op`` pragma, or None (with a located warning)
+    when it changes nothing hls builds."""
+    op = prag.options.get("op", "").lower()
+    impl = prag.options.get("impl", "").lower()
+    if not op:
+        raise HlsError(prag.loc, "'#pragma HLS bind_op' needs 'op=OPERATION'")
+    if not impl:
+        raise HlsError(prag.loc, "'#pragma HLS bind_op' needs 'impl=IMPLEMENTATION'")
+    if op not in ALLOCATABLE and op not in COMBINATIONAL:
+        raise HlsError(option_location(prag.loc, op), f"unknown operation '{op}' in '#pragma HLS bind_op'{_did_you_mean(op, ALLOCATABLE)}")
+    if impl not in BIND_IMPLS:
+        raise HlsError(option_location(prag.loc, impl), f"unknown implementation '{impl}' in '#pragma HLS bind_op'{_did_you_mean(impl, BIND_IMPLS)}")
+    if impl in ("fulldsp", "auto") or (impl == "dsp" and op not in FABRIC_BINDABLE):
+        return None  # (what hls builds anyway)
+    if impl in ("fabric", "nodsp") and op in FABRIC_BINDABLE:
+        return op, "fabric"
+    what = f"'#pragma HLS bind_op op={op} impl={impl}' is not implemented (hls builds {op} as its default core): ignored"
+    warnings.append(Diagnostic(option_location(prag.loc, impl), "warning", what))
+    return None
 
 
 def honoured(prag: Pragma, where: str, warnings: list[Diagnostic]) -> bool:

@@ -31,10 +31,12 @@ from typing import TYPE_CHECKING, Any
 
 from hls.diagnostics import Diagnostic, InternalError
 from hls.frontend.reuse_loads import share_operations, share_reads
-from hls.ir.ctypes import ArrayType
+from hls.ir.ctypes import ArrayType, FloatType
 from hls.ir.kernel import (
     Allocation,
+    Assign,
     Binary,
+    Binding,
     Cast,
     Expr,
     For,
@@ -45,7 +47,9 @@ from hls.ir.kernel import (
     Variable,
     VarRead,
     array_accesses,
+    assigned_locations,
     constant_trip,
+    expr_children,
     has_loop,
     read_variables,
 )
@@ -120,6 +124,8 @@ class Directive:
             return f"{head} variable={self.target} {opts}"
         if self.name == "allocation":
             return f"{head} operation instances={self.target} {opts}"
+        if self.name == "bind_op":
+            return f"{head} variable={self.target} {opts}"
         return f"{head} {opts}"
 
     @property
@@ -129,6 +135,8 @@ class Directive:
             return f"in loop '{self.target}' (line {self.line}{after})"
         if self.name == "allocation":
             return "in the function"
+        if self.name == "bind_op":
+            return f"in the function (variable declared at line {self.line})"
         return f"in the function (array declared at line {self.line}{after})"
 
 
@@ -145,6 +153,12 @@ def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> Ker
             lp.pragmas = [p for p in lp.pragmas if p.name != "unroll"] + [prag]
         elif d.name == "allocation":
             fn.allocations = [*fn.allocations, Allocation((d.target,), int(dict(d.options)["limit"]), None, fn.loc, explored=True)]
+        elif d.name == "bind_op":
+            var = next((v for v in fn.params + fn.locals if v.name == d.target), None)
+            if var is None:  # (the exploration names only the kernel's variables)
+                raise InternalError(f"the exploration's variable '{d.target}' is not in the kernel", "c-to-kernel", fn.loc)
+            op, impl = dict(d.options)["op"], dict(d.options)["impl"]
+            fn.bindings = [*fn.bindings, Binding(op, impl, assigned_locations(fn.body, var), var.name, fn.loc, explored=True)]
         else:
             fn.pragmas = [*fn.pragmas, Pragma(d.name, {"variable": d.target, **dict(d.options)}, fn.loc)]
     return fn
@@ -286,6 +300,7 @@ class Exploration:
 def _directives(
     factors: dict[str, int], limits: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int],
     late: dict[str, int] | None = None, late_loops: dict[str, _Loop] | None = None,
+    fabric: frozenset[str] = frozenset(), bindable: dict[str, list[tuple[str, str]]] | None = None,
 ) -> tuple[Directive, ...]:  # fmt: skip
     """The unroll directives of ``factors`` (source loops) and of ``late`` (loops the loop
     transformations made), the partitions they need (each array dimension an unrolled loop's
@@ -299,7 +314,55 @@ def _directives(
     out += _unrolled(late or {}, late_loops or {}, arrays, lines, taken, True)
     for kind, limit in sorted(limits.items()):
         out.append(Directive("allocation", kind, (("limit", str(limit)),), 0))
+    for precision in sorted(fabric):
+        for var, op in (bindable or {}).get(precision, []):
+            out.append(Directive("bind_op", var, (("op", op), ("impl", "fabric")), lines.get(var, 0)))
     return tuple(out)
+
+
+def fabric_bindable(fn: KernelFunction) -> dict[str, list[tuple[str, str]]]:
+    """Per precision (``f``, ``d``), the variables whose assignments add or subtract in it, with
+    the operation (``#pragma HLS bind_op variable=V op=dadd impl=fabric`` takes such an operator
+    off the DSP slices), in source order."""
+    found: dict[str, list[tuple[str, str]]] = {}
+
+    def ops(e: Expr) -> list[str]:
+        here = []
+        if isinstance(e, Binary) and e.op in ("+", "-") and isinstance(e.type, FloatType):
+            here.append(("d" if e.type.width == 64 else "f") + ("add" if e.op == "+" else "sub"))
+        for child in expr_children(e):
+            here += ops(child)
+        return here
+
+    def walk(stmts: list[Stmt]) -> None:
+        for s in stmts:
+            if isinstance(s, Assign):
+                for op in ops(s.value) + [o for i in s.indices or [] for o in ops(i)]:
+                    entry = (s.var.name, op)
+                    if entry not in found.setdefault(op[0], []):
+                        found[op[0]].append(entry)
+            elif isinstance(s, If):
+                walk(s.then_body + s.else_body)
+            elif isinstance(s, For):
+                walk(s.body)
+
+    walk(fn.body)
+    return found
+
+
+def _fabric_options(design: Evaluation, fabric: frozenset[str], bindable: dict[str, list[tuple[str, str]]]) -> list[str]:
+    """The precisions whose adders and subtracters ``design`` builds with DSP slices that the
+    exploration may build in fabric instead."""
+    out = []
+    for precision in ("d", "f"):
+        if precision in fabric or not bindable.get(precision):
+            continue
+        if any(k[0] == precision and k[1:].split("_")[0] in ("add", "sub", "addsub") and dsp > 0 for k, (_, dsp) in design.units.items()):
+            out.append(precision)
+    return out
+
+
+_PRECISION = {"d": "double", "f": "float"}
 
 
 def _unrolled(
@@ -371,9 +434,12 @@ def explore(
     user_partitioned = {p.options.get("variable") for p in fn.pragmas if p.name in ("array_partition", "array_reshape")}
     arrays = {v.name: v.type.dims for v in fn.params + fn.locals if isinstance(v.type, ArrayType) and v.name not in user_partitioned}
     lines = {v.name: v.loc.line for v in fn.params + fn.locals}
+    known = {v.name for v in fn.params + fn.locals}
+    bindable = {k: [(v, op) for v, op in entries if v in known] for k, entries in fabric_bindable(fn).items()}
     with _Runner(jobs, dask) as run:
         baseline = run(opts, [()])[0]
         best, factors, limits = baseline, dict[str, int](), dict[str, int]()
+        fabric: frozenset[str] = frozenset()
         evaluated = 1
         rounds: list[str] = []
 
@@ -386,65 +452,82 @@ def explore(
         for _ in range(MAX_ROUNDS):
             if best.cycles is None or budget.dsp is None or best.resources["dsp"] <= budget.dsp:
                 break
-            cuts = _unit_cuts(best, budget.dsp)[: max(0, max_designs - evaluated)]
-            if not cuts:
+            # fewer units of a kind, or a precision's adders and subtracters in fabric (no DSPs)
+            shares = [(f"allocate {n} {kind} unit{'s' if n > 1 else ''}", {**limits, kind: n}, fabric) for kind, n in _unit_cuts(best, budget.dsp)]
+            shares += [(f"{_PRECISION[p]} adders in fabric", limits, fabric | {p}) for p in _fabric_options(best, fabric, bindable)]
+            shares = shares[: max(0, max_designs - evaluated)]
+            if not shares:
                 break
-            results = run(opts, [_directives(factors, {**limits, kind: n}, loops, arrays, lines) for kind, n in cuts])
+            results = run(opts, [_directives(factors, lim, loops, arrays, lines, fabric=fab, bindable=bindable) for _, lim, fab in shares])
             evaluated += len(results)
-            tried = [(r, cut) for cut, r in zip(cuts, results) if r.cycles is not None]
+            tried = [(r, share) for share, r in zip(shares, results) if r.cycles is not None]
             fitting = [x for x in tried if budget.allows(x[0].resources)]
             if fitting:
-                chosen, (kind, n) = min(fitting, key=lambda x: (x[0].cycles, x[0].resources["dsp"]))
+                chosen, (what, limits, fabric) = min(fitting, key=lambda x: (x[0].cycles, x[0].resources["dsp"], x[1][0]))
             else:
                 smaller = [x for x in tried if x[0].resources["dsp"] < best.resources["dsp"]]
                 if not smaller:
                     break
-                chosen, (kind, n) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles))
-            best, limits = chosen, {**limits, kind: n}
-            note(f"allocate {n} {kind} unit{'s' if n > 1 else ''}: {best.cycles} cycles, {best.resources['dsp']} DSP")
+                chosen, (what, limits, fabric) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles, x[1][0]))
+            best = chosen
+            note(f"{what}: {best.cycles} cycles, {best.resources['dsp']} DSP")
         late: dict[str, int] = {}
         late_loops: dict[str, _Loop] = {}
         for _ in range(MAX_ROUNDS):
             if best.cycles is None:
                 break
             late_loops.update({lp.name: lp for lp in best.transformed_loops})
-            moves: list[tuple[str, dict[str, int], dict[str, int], dict[str, int]]] = [
-                (f"unroll loop '{lp.name}' (line {lp.line}) by {factors.get(lp.name, 1) * 2}", {**factors, lp.name: factors.get(lp.name, 1) * 2}, limits, late)
+            moves: list[tuple[str, dict[str, int], dict[str, int], dict[str, int], frozenset[str]]] = [
+                (f"unroll loop '{lp.name}' (line {lp.line}) by {factors.get(lp.name, 1) * 2}", {**factors, lp.name: factors.get(lp.name, 1) * 2},
+                 limits, late, fabric)  # fmt: skip
                 for lp in loops.values()
                 if factors.get(lp.name, 1) * 2 <= lp.trip
             ]
             # the innermost loops of the transformed nests (a reduction interchanged outside them):
             # unrolled there, their copies run side by side (unroll-and-jam of the source's nest)
             moves += [
-                (f"unroll loop '{lp.name}' (line {lp.line}, after the loop transformations) by {n}", factors, limits, _coupled(late, lp, n, late_loops))
+                (f"unroll loop '{lp.name}' (line {lp.line}, after the loop transformations) by {n}", factors, limits, _coupled(late, lp, n, late_loops), fabric)
                 for lp in [*best.transformed_loops, *(late_loops[name] for name in late)]
                 for n in _next_factors(late.get(lp.name, 1), lp.trip)
             ]
             # a limited operation may get more units back when the budget has room for them
             for kind, n in limits.items():
-                moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}, late))
+                moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}, late, fabric))
             moves = moves[: max(0, max_designs - evaluated)]
             if not moves:
                 break
-            results = run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops) for _, f, lim, lt in moves])
+
+            def evaluate_all(batch: list[tuple[str, dict[str, int], dict[str, int], dict[str, int], frozenset[str]]]) -> list[Evaluation]:
+                return run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops, fab, bindable) for _, f, lim, lt, fab in batch])
+
+            results = evaluate_all(moves)
             evaluated += len(results)
             # a move over the DSP budget, with fewer units of a kind (more lanes sharing units can
-            # beat fewer lanes with units of their own)
-            repairs = [
-                (f"{what}, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt)
-                for (what, f, lim, lt), r in zip(moves, results)
-                if r.cycles is not None and r.cycles < best.cycles and budget.dsp is not None and r.resources["dsp"] > budget.dsp
-                for kind, n in _unit_cuts(r, budget.dsp)
-            ][: max(0, max_designs - evaluated)]
+            # beat fewer lanes with units of their own), or with a precision's adders in fabric
+            # (alone, or with fewer units of a kind besides)
+            repairs = []
+            for (what, f, lim, lt, fab), r in zip(moves, results):
+                if r.cycles is None or r.cycles >= best.cycles or budget.dsp is None or r.resources["dsp"] <= budget.dsp:
+                    continue
+                cuts = _unit_cuts(r, budget.dsp)
+                repairs += [(f"{what}, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab) for kind, n in cuts]
+                for p in _fabric_options(r, fab, bindable):
+                    repairs.append((f"{what}, {_PRECISION[p]} adders in fabric", f, lim, lt, fab | {p}))
+                    repairs += [
+                        (f"{what}, {_PRECISION[p]} adders in fabric, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab | {p})
+                        for kind, n in cuts
+                        if kind[0] != p or kind[1:].split("_")[0] not in ("add", "sub", "addsub")
+                    ]
+            repairs = repairs[: max(0, max_designs - evaluated)]
             if repairs:
                 moves += repairs
-                results += run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops) for _, f, lim, lt in repairs])
+                results += evaluate_all(repairs)
                 evaluated += len(repairs)
             faster = [(r, m) for m, r in zip(moves, results) if r.cycles is not None and r.cycles < best.cycles and budget.allows(r.resources)]
             if not faster:
                 break
             # the fewest cycles; among equals the fewest DSPs
-            best, (what, factors, limits, late) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
+            best, (what, factors, limits, late, fabric) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
             note(f"{what}: {best.cycles} cycles, {best.resources.get('dsp', 0)} DSP")
         if evaluated >= max_designs:
             note(f"stopped after {evaluated} designs (--explore-max-designs {max_designs})")

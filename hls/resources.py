@@ -61,7 +61,10 @@ def operator_cost(kind: str, width: int, result_width: int, latency: int, target
     if kind in CONVERSIONS or (kind[:1] in ("f", "d") and kind[1:].split("_")[0] in res["fp"]):
         base = kind if kind in CONVERSIONS else kind[1:].split("_")[0]
         double = width > 32 if kind in CONVERSIONS else kind.startswith("d")
-        dsp, lut, ff = res["fp"][base][1 if double else 0]
+        # '#pragma HLS bind_op ... impl=fabric': the operator without DSP slices, where the target
+        # builds it otherwise (a Xilinx Floating-Point Operator at full DSP usage)
+        fabric = kind.endswith("_fabric") and base in res.get("fp_fabric", {})
+        dsp, lut, ff = res["fp_fabric" if fabric else "fp"][base][1 if double else 0]
         return dsp, lut, ff
     if kind == "mul":
         dsp = multiplier_dsps(result_width, res["mul"])

@@ -260,6 +260,8 @@ class _Segment:
         return res
 
     def unit(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None) -> Value:
+        if self.ctx.fn.binding_of(kind, loc) == "fabric":  # '#pragma HLS bind_op ... impl=fabric'
+            kind = f"{kind}_fabric"
         alloc = self.ctx.fn.allocation_of(kind, loc)
         key = (kind, width, tuple(operands), None if alloc is None else self.ctx.fn.allocations.index(alloc))
         if (earlier := self.unit_results.get(key)) is not None:

@@ -53,7 +53,8 @@ def test_the_budget_buys_unrolling_and_banks(tmp_path: Path) -> None:
 
 
 def test_a_budget_too_small_keeps_the_source_design(tmp_path: Path) -> None:
-    report, _ = _explore(tmp_path, "--max-dsp", "6")
+    """Two copies take 6 DSPs even with their adders in fabric: within 5 the source stays."""
+    report, _ = _explore(tmp_path, "--max-dsp", "5")
     assert report["exploration"]["directives"] == []
     assert report["latency_cycles"] == report["exploration"]["baseline"]["cycles"]
 
@@ -62,7 +63,22 @@ def test_dask_cluster_finds_the_same_design(tmp_path: Path) -> None:
     local, _ = _explore(tmp_path, "--max-dsp", "12", name="local")
     on_dask, _ = _explore(tmp_path, "--max-dsp", "12", "--dask", "local", name="dask")
     assert on_dask["exploration"] == local["exploration"]
-    assert on_dask["exploration"]["chosen"]["resources"]["dsp"] == 10
+    assert on_dask["exploration"]["chosen"]["resources"]["dsp"] == 12
+
+
+def test_adders_in_fabric_buy_more_lanes(tmp_path: Path) -> None:
+    """Within 12 DSPs two copies with their own float multiply (3) and add (2) fit, four only
+    with the adders built in fabric ('#pragma HLS bind_op ... impl=fabric', 0 DSPs, more LUTs):
+    24 cycles instead of 40, bit-exact."""
+    report, stderr = _explore(tmp_path, "--max-dsp", "12")
+    found = report["exploration"]
+    assert found["chosen"]["cycles"] == report["latency_cycles"] == 24 and found["chosen"]["resources"]["dsp"] == 12
+    assert "#pragma HLS bind_op variable=y op=fadd impl=fabric" in [d["pragma"] for d in found["directives"]]
+    assert "by 4, float adders in fabric: 24 cycles, 12 DSP" in stderr
+    assert report["fp_operators"] == ["hls_fadd_fabric", "hls_fmul"]
+    src = tmp_path / "k.c"
+    proc = run_hls("cosim", str(src), "--top", "saxpy", "-o", str(tmp_path / "out"), "--runs", "2", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_unknown_device_is_an_error(tmp_path: Path) -> None:
@@ -205,12 +221,12 @@ def test_copies_share_an_operation_on_the_same_values(tmp_path: Path) -> None:
 
 
 def test_a_budget_no_design_fits_is_said(tmp_path: Path) -> None:
-    """The float multiply and add of one copy take 5 DSPs: within 4, the smallest design is chosen
-    and the report and a warning say it is over the budget."""
-    report, stderr = _explore(tmp_path, "--max-dsp", "4")
+    """The float multiply of one copy takes 3 DSPs (its add none in fabric): within 2, the
+    smallest design is chosen and the report and a warning say it is over the budget."""
+    report, stderr = _explore(tmp_path, "--max-dsp", "2")
     found = report["exploration"]
-    assert found["over_budget"] and found["chosen"]["resources"]["dsp"] == 5
-    assert "warning: no design found within DSP 4: the smallest uses DSP 5" in stderr
+    assert found["over_budget"] and found["chosen"]["resources"]["dsp"] == 3
+    assert "warning: no design found within DSP 2: the smallest uses DSP 3" in stderr
     assert "over the budget: no design found within it" in (tmp_path / "out" / "report.rpt").read_text()
-    within, _ = _explore(tmp_path, "--max-dsp", "5", name="fits")
+    within, _ = _explore(tmp_path, "--max-dsp", "3", name="fits")
     assert not within["exploration"]["over_budget"]

@@ -4,6 +4,7 @@ they are ignored, and a directive naming a variable that does not exist is a loc
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,8 @@ ERRORS = {
                          "'#pragma HLS bind_storage' needs 'variable=NAME'"),
     "bad_ii": ("void f(int a[4]) {\n  for (int i = 0; i < 4; i++) {\n#pragma HLS pipeline II=0\n    a[i] = 1;\n  }\n}\n", 3, 22,
                "pipeline II must be a positive integer, not '0'"),
+    "bind_op_impl": ("void f(double a[4]) {\n  double x = a[0] + a[1];\n#pragma HLS bind_op variable=x op=dadd impl=fabrik\n  a[2] = x;\n}\n", 3, 45,
+                     "unknown implementation 'fabrik' in '#pragma HLS bind_op' (did you mean 'fabric'?)"),
     "bad_mode": ("void f(int a[4]) {\n#pragma HLS interface mode=ap_memroy port=a\n  a[0] = 1;\n}\n", 2, 28,
                  "unknown interface mode 'ap_memroy' (did you mean 'ap_memory'?)"),
 }
@@ -81,3 +84,37 @@ def test_other_tools_pragmas_are_not_ours(tmp_path: Path) -> None:
     src.write_text("void f(int a[4]) {\n#pragma scop\n#pragma omp parallel for\n  for (int i = 0; i < 4; i++) a[i] = i;\n#pragma endscop\n}\n")
     proc = run_hls(str(src), "--top", "f", "-o", str(tmp_path / "out"))
     assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+
+
+BIND_OP = """
+void bound(const double a[32], const double b[32], double c[32], double d[32]) {
+  for (int i = 0; i < 32; i++) {
+    double s = a[i] + b[i];
+#pragma HLS bind_op variable=s op=dadd impl=fabric
+#pragma HLS bind_op variable=d op=dmul impl=fabric
+    c[i] = s - b[i];
+    d[i] = a[i] * b[i] + s;
+  }
+}
+"""
+
+
+def test_bind_op_builds_adders_in_fabric(tmp_path: Path) -> None:
+    """'#pragma HLS bind_op variable=s op=dadd impl=fabric' builds the addition assigned to s
+    without DSP slices (its own unit, the Xilinx IP at No_Usage); d's and c's operators keep
+    theirs; a fabric multiplier is not built (a located warning); cosim stays bit-exact."""
+    src = tmp_path / "k.c"
+    src.write_text(BIND_OP)
+    out = tmp_path / "out"
+    proc = run_hls(str(src), "--top", "bound", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert f"{src}:6:45: warning: '#pragma HLS bind_op op=dmul impl=fabric' is not implemented (hls builds dmul as its default core): ignored" in proc.stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["fp_operators"] == ["hls_dadd", "hls_dadd_fabric", "hls_dmul", "hls_dsub"]
+    # the default target's double adder, subtracter (3 DSPs each) and multiplier (11)
+    assert report["resources"]["dsp"] == 3 + 3 + 11
+    tcl = (out / "rtl" / "xilinx_fp_ip.tcl").read_text()
+    fabric = tcl[tcl.index("-module_name hls_dadd_fabric_ip") :].split("create_ip")[0]
+    assert "CONFIG.C_Mult_Usage {No_Usage}" in fabric and tcl.count("No_Usage") == 1
+    proc = run_hls("cosim", str(src), "--top", "bound", "-o", str(out), "--runs", "2", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

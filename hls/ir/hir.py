@@ -276,7 +276,11 @@ def shared_by_run_once_code(unit: str | None) -> bool:
 
 
 def unit_kind(kind: str) -> str:
-    """The kind of unit an op of ``kind`` runs on (``daddsub`` for ``dadd`` and ``dsub``)."""
+    """The kind of unit an op of ``kind`` runs on (``daddsub`` for ``dadd`` and ``dsub``, and
+    ``daddsub_fabric`` for their fabric implementations, ``dadd_fabric``: '#pragma HLS bind_op')."""
+    base, _, variant = kind.partition("_")
+    if variant == "fabric" and base in ADD_SUB:
+        return f"{ADD_SUB[base]}_fabric"
     return ADD_SUB.get(kind, kind)
 
 

@@ -291,6 +291,43 @@ class Allocation:
         return named and (self.within is None or loc in self.within)
 
 
+@dataclass(frozen=True)
+class Binding:
+    """``#pragma HLS bind_op variable=V op=OP impl=IMPL``: the operators of ``operation`` (fadd,
+    dsub, ...) in the statements that assign V (``within``: the source locations of their
+    expressions, which every copy keeps through the transformations) are built as ``impl``
+    ("fabric": logic and flip-flops, no DSP slices)."""
+
+    operation: str
+    impl: str
+    within: frozenset[SourceLoc]
+    variable: str
+    loc: SourceLoc
+    explored: bool = False  # added by the design-space exploration, not written in the source
+
+    def applies(self, kind: str, loc: SourceLoc | None) -> bool:
+        return kind == self.operation and loc in self.within
+
+
+def assigned_locations(stmts: list[Stmt], var: Variable) -> frozenset[SourceLoc]:
+    """The source locations of the expressions of every statement in ``stmts`` (at any depth)
+    that assigns ``var`` (an element of it, for an array)."""
+    found: list[Stmt] = []
+
+    def walk(body: list[Stmt]) -> None:
+        for s in body:
+            if isinstance(s, Assign) and s.var is var:
+                found.append(s)
+            elif isinstance(s, If):
+                walk(s.then_body)
+                walk(s.else_body)
+            elif isinstance(s, For):
+                walk(s.body)
+
+    walk(stmts)
+    return source_locations(found)
+
+
 @dataclass(eq=False)
 class KernelFunction:
     """The top function: parameters in C order, locals (including inlined callees'), body."""
@@ -309,11 +346,17 @@ class KernelFunction:
     kept_together: set[str] = field(default_factory=set)
     partitions: list[Partition] = field(default_factory=list)  # arrays split into banks
     allocations: list[Allocation] = field(default_factory=list)  # limits on operator units
+    bindings: list[Binding] = field(default_factory=list)  # operators bound to an implementation
 
     def allocation_of(self, kind: str, loc: SourceLoc | None) -> Allocation | None:
         """The allocation limiting an operator of ``kind`` written at ``loc`` (the tightest)."""
         found = [a for a in self.allocations if a.applies(kind, loc)]
         return min(found, key=lambda a: a.limit) if found else None
+
+    def binding_of(self, kind: str, loc: SourceLoc | None) -> str | None:
+        """The implementation ``#pragma HLS bind_op`` gives an operator of ``kind`` written at
+        ``loc`` (None: the default)."""
+        return next((b.impl for b in reversed(self.bindings) if b.applies(kind, loc)), None)
 
     def partition_of(self, array: Variable) -> Partition | None:
         return next((p for p in self.partitions if p.array is array), None)
@@ -719,6 +762,8 @@ def print_kernel(fn: KernelFunction) -> str:
     for alloc in fn.allocations:
         scope = "exploration" if alloc.explored else "function" if alloc.within is None else f"region at line {alloc.loc.line}"
         out.append(f"  allocation {', '.join(alloc.operations)} limit {alloc.limit} ({scope})")
+    for bind in fn.bindings:
+        out.append(f"  bind_op {bind.operation} impl {bind.impl} (variable {bind.variable}{', exploration' if bind.explored else ''})")
 
     def emit(stmts: list[Stmt], ind: str) -> None:
         for s in stmts:

@@ -2338,13 +2338,22 @@ class _Lowering:
         info = self.model.loops.get(nest[-1])
         iters = [lp.var for lp, _ in loops] + [lp.var for lp in nest]
 
+        # (an access's relation once, not once per pair: an unrolled body has many pairs)
+        maps: dict[tuple[int, int, _Guards], isl.Map | None] = {}
+
+        def relation(var: Variable, subs: list[Expr], guards: _Guards) -> isl.Map | None:
+            key = (id(var), id(subs), guards)
+            if key not in maps:
+                assert info is not None
+                maps[key] = access_map(self.model, iters, var, subs, guarded_domain(self.model, iters, guards, info.domain))
+            return maps[key]
+
         def may_alias(mem: MemRef, a: list[Expr] | None, b: list[Expr] | None, guards_a: _Guards, guards_b: _Guards) -> bool:
             var = next((v for v, m in self.ctx.mems.items() if m is mem), None)
             if a is None or b is None or info is None or var is None:
                 return True
             try:
-                ma = access_map(self.model, iters, var, a, guarded_domain(self.model, iters, guards_a, info.domain))
-                mb = access_map(self.model, iters, var, b, guarded_domain(self.model, iters, guards_b, info.domain))
+                ma, mb = relation(var, a, guards_a), relation(var, b, guards_b)
                 return ma is None or mb is None or not ma.intersect(mb).is_empty()
             except isl.Error:
                 return True

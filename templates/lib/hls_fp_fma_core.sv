@@ -12,8 +12,10 @@
 // cycles later; LATENCY = 0 is combinational. From LATENCY 1 an output register, from 2 a
 // register after the sum, from 3 after its normalisation, from 4 inside the rounding, from 5
 // the product (hls_mul) with c's alignment beside it; from 10 the normalisation in three cycles
-// from 11 the rounding's packing in one of its own, from 12 the sum's carry chains in one before
-// the selection by its sign (the rest is the product's). The window's sum and its two
+// from 11 a register after the operands' decoding (the exponents' sum and difference, c's
+// trailing zeros) before c's shift is clamped and tested, from 12 the rounding's packing in one of
+// its own, from 13 the sum's carry chains in one before the selection by its sign (the rest is the
+// product's). The window's sum and its two
 // differences are each one carry chain, side by side; whether bits of c fall below the
 // window comes from c's trailing zeros, not from a wide OR.
 `default_nettype none
@@ -46,9 +48,12 @@ module hls_fp_fma_core #(
   // the rest of the shift), from 11 the rounding's packing a cycle of its own (its PACK_CUT)
   localparam int CC = LATENCY >= 10 ? 1 : 0;
   localparam int FS = LATENCY >= 10 ? 1 : 0;
-  localparam int OC = LATENCY >= 11 ? 1 : 0;
-  localparam int DC = LATENCY >= 12 ? 1 : 0;  // (see the sum)
-  localparam int PL = LATENCY >= 5 ? LATENCY - 4 - CC - FS - OC - DC : 0;
+  // from 11 the decoding registered (deriche's shared fma on ECP5: from the operand register
+  // through the exponents' sum, c's shift clamp and its test against c's trailing zeros, 17 ns)
+  localparam int ZC = LATENCY >= 11 ? 1 : 0;
+  localparam int OC = LATENCY >= 12 ? 1 : 0;
+  localparam int DC = LATENCY >= 13 ? 1 : 0;  // (see the sum)
+  localparam int PL = LATENCY >= 5 ? LATENCY - 4 - CC - FS - OC - DC - ZC : 0;
   // c's alignment beside the product: from a product of two cycles the exponents' difference is
   // registered before the shift, from three the shift by its multiple of 16 before the rest
   localparam int XC = PL >= 2 ? 1 : 0;
@@ -83,8 +88,6 @@ module hls_fp_fma_core #(
   // a zero product adds nothing: the result is c (its bits below the window would be lost)
   logic p_zero;
   assign p_zero = a_zero || b_zero;
-  logic [SW-1:0] sh0;
-  assign sh0 = sh_full[XW-1] ? '0 : sh_full >= XW'(WW + 1) ? SW'(WW + 1) : sh_full[SW-1:0];
   logic sub0;
   assign sub0 = sp != sc;
   // whether bits of c that are not zero fall below the window: its lowest one (after its
@@ -96,17 +99,28 @@ module hls_fp_fma_core #(
     assign mc_reversed[k] = mc[MW-k];
   end
   hls_fp_clz #(MW + 1, TZW) u_tzc (.x(mc_reversed), .n(tzc), .shifted(tz_shifted_unused));
-  logic below0;
-  assign below0 = !c_zero && (SW + 1)'(sh0) > (SW + 1)'(2 * MW + 8) + (SW + 1)'(tzc);
-  // the exponents' difference and what waits beside the product
-  logic [1+W-1:0] keep0, keep1, keep1a;
+  logic [1+W-1:0] keep0, keep_z, keep1, keep1a;
   assign keep0 = {special || c_big0 || p_zero, special ? special_r : p_zero && c_zero ? {sp & sc, {(W - 1) {1'b0}}} : c};
+  // the decoding's register (from LATENCY 11): the product's operands beside it
+  logic signed [XW-1:0] sh_full_z;
+  logic [XW-1:0] e_sum_z;
+  logic [TZW-1:0] tzc_z;
+  logic [MW:0] ma_z, mb_z, mc_z;
+  logic c_zero_z, sp_z, sub_z;
+  hls_fp_pipe #(2 * XW + TZW + 3 * (MW + 1) + 3 + 1 + W, ZC) u_decode (
+      .clk(clk), .ce(ce), .d({sh_full, e_sum, tzc, ma, mb, mc, c_zero, sp, sub0, keep0}),
+      .q({sh_full_z, e_sum_z, tzc_z, ma_z, mb_z, mc_z, c_zero_z, sp_z, sub_z, keep_z}));
+  logic [SW-1:0] sh0;
+  assign sh0 = sh_full_z[XW-1] ? '0 : sh_full_z >= XW'(WW + 1) ? SW'(WW + 1) : sh_full_z[SW-1:0];
+  logic below0;
+  assign below0 = !c_zero_z && (SW + 1)'(sh0) > (SW + 1)'(2 * MW + 8) + (SW + 1)'(tzc_z);
+  // the exponents' difference and what waits beside the product
   logic [SW-1:0] sh1, sh1a;
   logic [MW:0] mc1;
   logic [XW-1:0] e_sum1, e_sum1a;
   logic sp1, sub1, below1, sp1a, sub1a, below1a;
   hls_fp_pipe #(SW + MW + 1 + XW + 3 + 1 + W, XC) u_diff (
-      .clk(clk), .ce(ce), .d({sh0, mc, e_sum, sp, sub0, below0, keep0}), .q({sh1, mc1, e_sum1, sp1, sub1, below1, keep1}));
+      .clk(clk), .ce(ce), .d({sh0, mc_z, e_sum_z, sp_z, sub_z, below0, keep_z}), .q({sh1, mc1, e_sum1, sp1, sub1, below1, keep1}));
   // c aligned: its significand's lowest bit at bit 2 MW + 8, shifted right by sh (by its
   // multiple of 16, then the rest); a sticky lowest bit for the bits shifted out
   logic [WW-1:0] c_top, c_coarse0, c_coarse, c_fine, c_al;
@@ -126,7 +140,7 @@ module hls_fp_fma_core #(
       .q({c_al, e_sum2, sp2, sub2, keep2}));
   logic [PW-1:0] product;
   hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1)) u_product (
-      .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
+      .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma_z}), .b({{(MW + 1) {1'b0}}, mb_z}), .p(product));
 
   // the exact sum (magnitude and sign): both differences beside the sum, each one carry chain;
   // from LATENCY 12 registered before the selection by the sign (a chain of 3 MW + 10 bits, then

@@ -300,7 +300,7 @@ class _Builder:
             self.wires.append(RtlWire(res, w, f"{shared}_r", f"{op.kind}, latency {op.latency}, on {shared}"))
             operands = [self.ref(v) for v in op.operands]
             if _mixed(members):  # (an add/sub unit: the op tells it which)
-                operands.append("8'h01" if op.kind.endswith("sub") else "8'h00")
+                operands.append("8'h01" if op.kind.split("_")[0].endswith("sub") else "8'h00")
             self.shared[shared].append((self.pulse(op.at), operands))
         self.expr_of[op.result] = res
 

@@ -118,3 +118,29 @@ def test_bind_op_builds_adders_in_fabric(tmp_path: Path) -> None:
     assert "CONFIG.C_Mult_Usage {No_Usage}" in fabric and tcl.count("No_Usage") == 1
     proc = run_hls("cosim", str(src), "--top", "bound", "-o", str(out), "--runs", "2", "--quick-build")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+SHARED_FABRIC = """
+void addsub_fabric(const double a[32], const double b[32], double c[32]) {
+  for (int i = 0; i < 32; i++) {
+#pragma HLS pipeline II=2
+    double s = a[i] + b[i];
+#pragma HLS bind_op variable=s op=dadd impl=fabric
+#pragma HLS bind_op variable=c op=dsub impl=fabric
+    c[i] = s - a[i];
+  }
+}
+"""
+
+
+def test_fabric_add_and_sub_share_a_unit_bit_exactly(tmp_path: Path) -> None:
+    """At II 2 the fabric addition and subtraction share one add/sub unit, which each op tells
+    whether to subtract (the subtraction was issued as an addition: gramschmidt's exploration)."""
+    src = tmp_path / "k.c"
+    src.write_text(SHARED_FABRIC)
+    out = tmp_path / "out"
+    proc = run_hls(str(src), "--top", "addsub_fabric", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((out / "report.json").read_text())["fp_operators"] == ["hls_daddsub_fabric"]
+    proc = run_hls("cosim", str(src), "--top", "addsub_fabric", "-o", str(out), "--runs", "2", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -72,6 +72,8 @@ DEVICES: dict[str, dict[str, int]] = {
 }
 # the greedy search stops after this many rounds (each doubles one loop's unroll factor)
 MAX_ROUNDS = 16
+# a round tries adders in fabric for this many of its fastest moves over the DSP budget
+FABRIC_REPAIRS = 2
 
 
 @dataclass(frozen=True)
@@ -506,12 +508,20 @@ def explore(
             # beat fewer lanes with units of their own), or with a precision's adders in fabric
             # (alone, or with fewer units of a kind besides)
             repairs = []
-            for (what, f, lim, lt, fab), r in zip(moves, results):
-                if r.cycles is None or r.cycles >= best.cycles or budget.dsp is None or r.resources["dsp"] <= budget.dsp:
-                    continue
-                cuts = _unit_cuts(r, budget.dsp)
+            limit = budget.dsp
+            over = sorted(
+                (r.cycles, k) for k, r in enumerate(results)
+                if r.cycles is not None and r.cycles < best.cycles and limit is not None and r.resources["dsp"] > limit
+            )  # fmt: skip
+            # (adders in fabric for the fastest few only: for every move they multiplied the
+            # designs a round evaluates, fdtd-2d's exploration grew from 276 s beyond 1,500)
+            fabric_repaired = {k for _, k in over[:FABRIC_REPAIRS]}
+            for _, k in over:
+                (what, f, lim, lt, fab), r = moves[k], results[k]
+                assert limit is not None
+                cuts = _unit_cuts(r, limit)
                 repairs += [(f"{what}, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab) for kind, n in cuts]
-                for p in _fabric_options(r, fab, bindable):
+                for p in _fabric_options(r, fab, bindable) if k in fabric_repaired else []:
                     repairs.append((f"{what}, {_PRECISION[p]} adders in fabric", f, lim, lt, fab | {p}))
                     repairs += [
                         (f"{what}, {_PRECISION[p]} adders in fabric, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab | {p})

@@ -140,65 +140,48 @@ class _Unroller:
         # (a trip count the same on every entry, as a skewed nest's inner loop has, is enough)
         trip = constant_trip(loop) if not loop.exits else (len(values) if values is not None else None)
         exact = trip is not None and trip % factor == 0
-        if values is None and trip is not None and all(v.kind == "loop" for v in read_variables(loop.init) | read_variables(loop.bound)):
-            return self.unroll_normalized(loop, factor, trip, directive)
-        body: list[Stmt] = []
-        for k in range(factor):
-            if k == 0:
-                body += loop.body
-                continue
-            at: Expr = convert(Binary("+", convert(VarRead(loop.var, loop.loc), wide), Const(k * loop.step, wide, loop.loc), wide, loop.loc), var_type)
-            copies = copy_stmts(loop.body, {id(loop.var): at}, self.fresh_loop)
-            if exact:
-                body += copies
-            else:
-                test = Binary(loop.cmp, convert(clone_expr(at), loop.cmp_type), clone_expr(loop.bound), INT, loop.loc)
-                body.append(If(test, copies, [], loop.loc))
-        loop.body = body
-        loop.step *= factor
-        self.fn.kept_together.add(loop.name)
-        loop.pragmas = [p for p in loop.pragmas if p is not directive]
-        rest = "" if exact else ", each copy after the first guarded by the loop's exit test"
-        self.notes.append(f"unrolled loop '{loop.name}' (line {loop.loc.line}) by {factor}: {factor} copies of its body per iteration{rest}")
-        return [loop]
-
-
-    def unroll_normalized(self, loop: For, factor: int, trip: int, directive: Pragma) -> list[Stmt]:
-        """``unroll_by`` for a loop whose bounds vary with the enclosing iterators but whose trip
-        count does not (a skewed nest's inner loop, ``2t + 1 <= j <= 2t + 29``): it counts its
-        iterations from 0 by 1 (copy k runs ``init + (u * factor + k) * step``), so its nest has
-        constant bounds and can be flattened into one pipeline, as before the unrolling."""
-        var_type = loop.var.type
-        assert isinstance(var_type, IntType)
-        wide = usual_arithmetic_conversion(var_type, INT)
-        assert isinstance(wide, IntType)
-        counter, _ = self.fresh_loop(loop)
+        # a loop whose bounds move with the enclosing iterators but whose trip count does not
+        # (``2t + 1 <= j <= 2t + 29``) counts its iterations from 0 by 1 instead: copy k runs
+        # ``init + (u * factor + k) * step``, so its nest keeps constant bounds and is flattened
+        counted = (
+            values is None and trip is not None and loop.var.kind == "loop"
+            and all(v.kind == "loop" for v in read_variables(loop.init) | read_variables(loop.bound))
+        )  # fmt: skip
+        counter = self.fresh_loop(loop)[0] if counted else loop.var
         loc = loop.loc
-        exact = trip % factor == 0
 
-        def at(k: int) -> Expr:
+        def iteration(k: int) -> Expr:
+            """The iterator's value in copy ``k``."""
+            if not counted:
+                return convert(Binary("+", convert(VarRead(loop.var, loc), wide), Const(k * loop.step, wide, loc), wide, loc), var_type)
             offset = Binary("*", convert(VarRead(counter, loc), wide), Const(factor * loop.step, wide, loc), wide, loc)
             value = Binary("+", Binary("+", convert(clone_expr(loop.init), wide), offset, wide, loc), Const(k * loop.step, wide, loc), wide, loc)
             return convert(value, var_type)
 
         body: list[Stmt] = []
         for k in range(factor):
-            copies = copy_stmts(loop.body, {id(loop.var): at(k)}, self.fresh_loop)
+            if k == 0 and not counted:
+                body += loop.body
+                continue
+            at = iteration(k)
+            copies = copy_stmts(loop.body, {id(loop.var): at}, self.fresh_loop)
             if exact or k == 0:
                 body += copies
             else:
-                test = Binary(loop.cmp, convert(at(k), loop.cmp_type), clone_expr(loop.bound), INT, loc)
+                test = Binary(loop.cmp, convert(clone_expr(at), loop.cmp_type), clone_expr(loop.bound), INT, loc)
                 body.append(If(test, copies, [], loc))
-        loop.var, loop.init, loop.cmp, loop.step = counter, Const(0, var_type, loc), "<", 1
-        loop.bound = convert(Const(-(-trip // factor), var_type, loc), loop.cmp_type)
         loop.body = body
+        if counted:
+            assert trip is not None
+            loop.var, loop.init, loop.cmp, loop.step = counter, Const(0, var_type, loc), "<", 1
+            loop.bound = convert(Const(-(-trip // factor), var_type, loc), loop.cmp_type)
+        else:
+            loop.step *= factor
         self.fn.kept_together.add(loop.name)
         loop.pragmas = [p for p in loop.pragmas if p is not directive]
         rest = "" if exact else ", each copy after the first guarded by the loop's exit test"
-        self.notes.append(
-            f"unrolled loop '{loop.name}' (line {loc.line}) by {factor}: {factor} copies of its body per iteration{rest}; "
-            f"its {trip} iterations counted from 0 by '{counter.name}'"
-        )
+        rest += f"; its {trip} iterations counted from 0 by '{counter.name}'" if counted else ""
+        self.notes.append(f"unrolled loop '{loop.name}' (line {loc.line}) by {factor}: {factor} copies of its body per iteration{rest}")
         return [loop]
 
 
@@ -217,4 +200,3 @@ def unroll_loops(fn: KernelFunction, warnings: list[Diagnostic]) -> KernelFuncti
     fn.body = unroller.stmts(fn.body, None)
     fn.transformations = [*fn.transformations, *unroller.notes]
     return fn
-

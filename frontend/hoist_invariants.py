@@ -75,7 +75,7 @@ def _written(loop: For) -> set[Variable]:
     return out
 
 
-def _computes(e: Expr) -> bool:
+def computes(e: Expr) -> bool:
     """Whether ``e`` holds an operation that takes a floating-point unit (not just a negation)."""
     if isinstance(e, MathCall) and e.operation != "abs":
         return True
@@ -83,7 +83,7 @@ def _computes(e: Expr) -> bool:
         return True
     if isinstance(e, Cast) and (isinstance(e.type, FloatType) or isinstance(e.operand.type, FloatType)) and e.type != e.operand.type:
         return True
-    return any(_computes(c) for c in expr_children(e))
+    return any(computes(c) for c in expr_children(e))
 
 
 def _has_array_read(e: Expr) -> bool:
@@ -101,7 +101,7 @@ def _hoist_from(fn: KernelFunction, loop: For, names: set[str]) -> list[Stmt]:
         return not _has_array_read(e) and not (read_variables(e) & changing)
 
     def visit(e: Expr, table: dict[int, Expr]) -> None:
-        if isinstance(e.type, FloatType) and not isinstance(e, (Const, VarRead)) and _computes(e) and invariant(e):
+        if isinstance(e.type, FloatType) and not isinstance(e, (Const, VarRead)) and computes(e) and invariant(e):
             key = f"{print_expr(e)}:{e.type}"
             if key not in temps:
                 temp = Variable(unique_name(f"{loop.name}_invariant", names), e.type, "local", e.loc)

@@ -80,6 +80,11 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
 @click.option("--no-pipeline", is_flag=True, help="Do not pipeline loops (unless a loop's own pragma asks for it).")
 @click.option("--no-transform", is_flag=True, help="Keep the loops in the source order (no distribution, interchange or fusion).")
 @click.option("--no-flatten", is_flag=True, help="Neither flatten loop nests into one pipeline (as 'loop_flatten off' everywhere) nor merge independent loops.")
+@click.option(
+    "--precompute-invariants", "precompute", is_flag=True,
+    help="Compute an operation a loop nest repeats on the elements of a read-only array (syr2k: A[j][k] * alpha) once per element, "
+    "into an array read in its place: fewer operators for one more loop (the exploration may choose it).",
+)  # fmt: skip
 @click.option("--emit", type=click.Choice(STAGES), help="Stop after this stage and write its IR to OUTDIR/TOP.<stage>.")
 @click.option("--max-dsp", type=click.IntRange(min=0), help="Explore unrolling and partitioning for the fewest cycles within this many DSPs.")
 @click.option("--max-bram", type=click.IntRange(min=0), help="... and this many 18-Kbit block RAMs.")
@@ -91,7 +96,7 @@ def _fail(err: Exception, debug: bool, stage: str) -> None:
               help="Stop exploring after this many designs (the fastest found so far is chosen).")
 def synth(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool,
-    ii: int, clock_ns: float | None, target: str, no_pipeline: bool, no_transform: bool, no_flatten: bool, emit: str | None,
+    ii: int, clock_ns: float | None, target: str, no_pipeline: bool, no_transform: bool, no_flatten: bool, precompute: bool, emit: str | None,
     max_dsp: int | None, max_bram: int | None, max_lut: int | None, device: str | None, explore_jobs: int | None, dask: str | None,
     explore_max_designs: int,
 ) -> None:  # fmt: skip
@@ -107,7 +112,7 @@ def synth(
     out = outdir or Path("hls_out") / top
     try:
         opts = CompileOptions(
-            file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten, not no_transform, target
+            file, top, out, _cpp_args(includes, defines), emit, ii, clock_ns, not no_pipeline, not no_flatten, not no_transform, target, precompute=precompute
         )
         if any(x is not None for x in (max_dsp, max_bram, max_lut, device)):
             opts = _explored(opts, device, max_dsp, max_bram, max_lut, explore_jobs, dask, explore_max_designs)

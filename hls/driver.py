@@ -45,6 +45,8 @@ class CompileOptions:
     transform: bool = True  # reorder loops (distribution, interchange) where it saves cycles
     target: str = "default"  # scheduler/targets/<target>.json, or a target file's path
     directives: tuple[Directive, ...] = ()  # pragmas added to the source's (the exploration's choice)
+    # operations repeated on array elements computed once per element (--precompute-invariants)
+    precompute: bool = False
     exploration: dict[str, Any] | None = None  # what the exploration did, for the report
 
 

@@ -14,7 +14,9 @@ dimension that loop's iterator subscripts), the same for the innermost loops the
 transformations made (unrolled after them by pass ``explored``: unroll-and-jam of the source's
 nest), and one more unit of each limited operation, and keeps the fastest candidate within the
 budget (a candidate over the DSP budget also tried with fewer units of a kind), until no
-candidate is faster. A round's candidates
+candidate is faster. Where a loop nest repeats operations on the elements of a read-only array,
+computing them once per element (``--precompute-invariants``) is a candidate too: fewer
+operators (syr2k: two double multiplications per iteration instead of four) for one more loop. A round's candidates
 are evaluated in parallel, on the local cores or on a Dask cluster. Unrolling never reassociates floating-point operations: the chosen design is
 as bit-exact as the source's.
 """
@@ -22,6 +24,7 @@ as bit-exact as the source's.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable
@@ -30,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hls.diagnostics import Diagnostic, InternalError
+from hls.frontend.precompute_invariants import precomputable
 from hls.frontend.reuse_loads import share_operations, share_reads
 from hls.ir.ctypes import ArrayType, FloatType
 from hls.ir.kernel import (
@@ -72,8 +76,9 @@ DEVICES: dict[str, dict[str, int]] = {
 }
 # the greedy search stops after this many rounds (each doubles one loop's unroll factor)
 MAX_ROUNDS = 16
-# a round tries adders in fabric for this many of its fastest moves over the DSP budget
+# a round tries adders in fabric (and precomputing) for this many of its fastest moves over the DSP budget
 FABRIC_REPAIRS = 2
+_PRECOMPUTE_MOVE = "operations repeated on array elements computed once each"
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,8 @@ class Directive:
             return f"{head} operation instances={self.target} {opts}"
         if self.name == "bind_op":
             return f"{head} variable={self.target} {opts}"
+        if self.name == "precompute":
+            return "--precompute-invariants"
         return f"{head} {opts}"
 
     @property
@@ -137,9 +144,20 @@ class Directive:
             return f"in loop '{self.target}' (line {self.line}{after})"
         if self.name == "allocation":
             return "in the function"
+        if self.name == "precompute":
+            return "an option of hls on the command line, not a pragma"
         if self.name == "bind_op":
             return f"in the function (variable declared at line {self.line})"
         return f"in the function (array declared at line {self.line}{after})"
+
+
+# the exploration's choice of --precompute-invariants (pass ``precompute-invariants``)
+PRECOMPUTE = Directive("precompute", "invariants", (), 0, transformed=True)
+# a candidate of a round: what it does, the source loops' unroll factors, the allocations, the
+# transformed loops' unroll factors, the precisions with adders in fabric, whether precomputed
+_Move = tuple[str, dict[str, int], dict[str, int], dict[str, int], frozenset[str], bool]
+# where sharing ended: the design, the allocations, the precisions in fabric, whether precomputed, the steps
+_Shared = tuple["Evaluation", dict[str, int], frozenset[str], bool, list[str]]
 
 
 def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> KernelFunction:
@@ -169,9 +187,9 @@ def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> Ker
 def apply_transformed_directives(fn: KernelFunction, directives: Iterable[Directive], warnings: list[Diagnostic]) -> KernelFunction:
     """Pass ``explored``: ``fn`` (its loops as the loop transformations left them) with the
     exploration's directives of those loops applied: each unrolled, then the arrays they access
-    partitioned. Unrolling an innermost loop there is unroll-and-jam of the source's nest (2mm:
-    ``k`` interchanged outside ``j``, then ``j`` unrolled: two products per cycle)."""
-    late = [d for d in directives if d.transformed]
+    partitioned (and the arrays of results precomputed from them alike). Unrolling an innermost loop there is unroll-and-jam of the source's nest (2mm: ``k``
+    interchanged outside ``j``, then ``j`` unrolled: two products per cycle)."""
+    late = [d for d in directives if d.transformed and d.name in ("unroll", "array_partition")]
     if not late:
         return fn
     loops = {lp.name: lp for lp in fn.loops()}
@@ -189,9 +207,12 @@ def apply_transformed_directives(fn: KernelFunction, directives: Iterable[Direct
     share_reads(fn, unrolled)
     share_operations(fn, unrolled)
     declared = {v.name: v.loc for v in fn.params + fn.locals}
+    # (an array of results precomputed from a partitioned array is read where that one was: it is
+    # partitioned alike)
     partitions = [
-        Pragma(d.name, {"variable": d.target, **dict(d.options)}, declared.get(d.target, fn.loc)) for d in late if d.name == "array_partition"
-    ]
+        Pragma(d.name, {"variable": target, **dict(d.options)}, declared.get(target, fn.loc))
+        for d in late if d.name == "array_partition" for target in [d.target, *fn.precomputed.get(d.target, [])]
+    ]  # fmt: skip
     if partitions:
         fn.pragmas = [*fn.pragmas, *partitions]
         fn = partition(fn, warnings, partitions)
@@ -302,13 +323,14 @@ class Exploration:
 def _directives(
     factors: dict[str, int], limits: dict[str, int], loops: dict[str, _Loop], arrays: dict[str, tuple[int, ...]], lines: dict[str, int],
     late: dict[str, int] | None = None, late_loops: dict[str, _Loop] | None = None,
-    fabric: frozenset[str] = frozenset(), bindable: dict[str, list[tuple[str, str]]] | None = None,
+    fabric: frozenset[str] = frozenset(), bindable: dict[str, list[tuple[str, str]]] | None = None, precompute: bool = False,
 ) -> tuple[Directive, ...]:  # fmt: skip
     """The unroll directives of ``factors`` (source loops) and of ``late`` (loops the loop
     transformations made), the partitions they need (each array dimension an unrolled loop's
     iterator subscripts, cyclic by the largest such factor; an array the source's unrolling
     partitions is not partitioned again after the transformations) and the allocation ``limits``
-    (operation -> units)."""
+    (operation -> units); the bindings of ``fabric``'s precisions; ``precompute``: operations
+    repeated on array elements precomputed (``precompute_invariants``)."""
     out: list[Directive] = []
     early = _unrolled(factors, loops, arrays, lines, frozenset(), False)
     out += early
@@ -319,6 +341,8 @@ def _directives(
     for precision in sorted(fabric):
         for var, op in (bindable or {}).get(precision, []):
             out.append(Directive("bind_op", var, (("op", op), ("impl", "fabric")), lines.get(var, 0)))
+    if precompute:
+        out.append(PRECOMPUTE)
     return tuple(out)
 
 
@@ -438,10 +462,14 @@ def explore(
     lines = {v.name: v.loc.line for v in fn.params + fn.locals}
     known = {v.name for v in fn.params + fn.locals}
     bindable = {k: [(v, op) for v, op in entries if v in known] for k, entries in fabric_bindable(fn).items()}
+    # (computing repeated operations once per element is tried where it would change the kernel,
+    # unless the user already asked for it)
+    may_precompute = not opts.precompute and precomputable(fn)
     with _Runner(jobs, dask) as run:
         baseline = run(opts, [()])[0]
         best, factors, limits = baseline, dict[str, int](), dict[str, int]()
         fabric: frozenset[str] = frozenset()
+        pre = False
         evaluated = 1
         rounds: list[str] = []
 
@@ -450,57 +478,95 @@ def explore(
             if progress is not None:
                 progress(text)
 
-        # over the DSP budget: share operators (fewer units of the costliest kinds, higher IIs)
-        for _ in range(MAX_ROUNDS):
-            if best.cycles is None or budget.dsp is None or best.resources["dsp"] <= budget.dsp:
-                break
-            # fewer units of a kind, or a precision's adders and subtracters in fabric (no DSPs)
-            shares = [(f"allocate {n} {kind} unit{'s' if n > 1 else ''}", {**limits, kind: n}, fabric) for kind, n in _unit_cuts(best, budget.dsp)]
-            shares += [(f"{_PRECISION[p]} adders in fabric", limits, fabric | {p}) for p in _fabric_options(best, fabric, bindable)]
-            shares = shares[: max(0, max_designs - evaluated)]
-            if not shares:
-                break
-            results = run(opts, [_directives(factors, lim, loops, arrays, lines, fabric=fab, bindable=bindable) for _, lim, fab in shares])
-            evaluated += len(results)
-            tried = [(r, share) for share, r in zip(shares, results) if r.cycles is not None]
-            fitting = [x for x in tried if budget.allows(x[0].resources)]
-            if fitting:
-                chosen, (what, limits, fabric) = min(fitting, key=lambda x: (x[0].cycles, x[0].resources["dsp"], x[1][0]))
-            else:
-                smaller = [x for x in tried if x[0].resources["dsp"] < best.resources["dsp"]]
-                if not smaller:
+        def share(design: Evaluation, limits: dict[str, int], fabric: frozenset[str], pre: bool, steps: list[str]) -> _Shared:
+            """Rounds of fewer units of a kind (or a precision's adders in fabric, or operations
+            repeated on array elements computed once each) from ``design`` until it fits the DSP
+            budget: the fastest candidate within it, else the smallest."""
+            nonlocal evaluated
+            for _ in range(MAX_ROUNDS):
+                if design.cycles is None or budget.dsp is None or design.resources["dsp"] <= budget.dsp:
                     break
-                chosen, (what, limits, fabric) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles, x[1][0]))
-            best = chosen
-            note(f"{what}: {best.cycles} cycles, {best.resources['dsp']} DSP")
+                shares = [
+                    (f"allocate {n} {kind} unit{'s' if n > 1 else ''}", {**limits, kind: n}, fabric, pre) for kind, n in _unit_cuts(design, budget.dsp)
+                ]
+                shares += [(f"{_PRECISION[p]} adders in fabric", limits, fabric | {p}, pre) for p in _fabric_options(design, fabric, bindable)]
+                if may_precompute and not pre:
+                    shares.append((_PRECOMPUTE_MOVE, limits, fabric, True))
+                shares = shares[: max(0, max_designs - evaluated)]
+                if not shares:
+                    break
+                results = run(opts, [_directives(factors, lim, loops, arrays, lines, fabric=fab, bindable=bindable, precompute=p) for _, lim, fab, p in shares])
+                evaluated += len(results)
+                tried = [(r, share) for share, r in zip(shares, results) if r.cycles is not None]
+                fitting = [x for x in tried if budget.allows(x[0].resources)]
+                if fitting:
+                    design, (what, limits, fabric, pre) = min(fitting, key=lambda x: (x[0].cycles, x[0].resources["dsp"], x[1][0]))
+                else:
+                    smaller = [x for x in tried if x[0].resources["dsp"] < design.resources["dsp"]]
+                    if not smaller:
+                        break
+                    design, (what, limits, fabric, pre) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles, x[1][0]))
+                steps = [*steps, f"{what}: {design.cycles} cycles, {design.resources['dsp']} DSP"]
+            return design, limits, fabric, pre, steps
+
+        # over the DSP budget: share operators (fewer units of the costliest kinds, higher IIs).
+        # The reductions that keep every II (adders in fabric, precomputing) are tried in every
+        # combination first and sharing goes on from each: which units are best shared depends on
+        # them (symm: its products fit two multipliers at II 1 once precomputed and with no DSP
+        # adders, not with the adders shared)
+        if best.cycles is not None and budget.dsp is not None and best.resources["dsp"] > budget.dsp:
+            free = [(frozenset({x}), False) for x in _fabric_options(best, fabric, bindable)] + ([(frozenset(), True)] if may_precompute else [])
+            combos = [
+                (frozenset[str]().union(*(f for f, _ in combo)), any(c for _, c in combo))
+                for n in range(1, len(free) + 1) for combo in itertools.combinations(free, n)
+            ][: max(0, max_designs - evaluated)]  # fmt: skip
+            results = run(opts, [_directives(factors, {}, loops, arrays, lines, fabric=fab, bindable=bindable, precompute=c) for fab, c in combos])
+            evaluated += len(results)
+            starts = [(baseline, frozenset[str](), False, list[str]())]
+            for (fab, c), r in zip(combos, results):
+                if r.cycles is not None:
+                    parts = [f"{_PRECISION[x]} adders in fabric" for x in sorted(fab)] + ([_PRECOMPUTE_MOVE] if c else [])
+                    starts.append((r, fab, c, [f"{', '.join(parts)}: {r.cycles} cycles, {r.resources['dsp']} DSP"]))
+            outcomes = [share(design, {}, fab, c, path) for design, fab, c, path in starts]
+            fits = [o for o in outcomes if o[0].cycles is not None and budget.allows(o[0].resources)]
+            if fits:
+                # (among equals the fewest steps: adders in fabric that buy no cycle cost LUTs for nothing)
+                best, limits, fabric, pre, path = min(fits, key=lambda o: (o[0].cycles, len(o[4]), o[0].resources["dsp"]))
+            else:
+                best, limits, fabric, pre, path = min(outcomes, key=lambda o: (o[0].resources.get("dsp", 0), o[0].cycles or 0, len(o[4])))
+            for step in path:
+                note(step)
         late: dict[str, int] = {}
         late_loops: dict[str, _Loop] = {}
         for _ in range(MAX_ROUNDS):
             if best.cycles is None:
                 break
             late_loops.update({lp.name: lp for lp in best.transformed_loops})
-            moves: list[tuple[str, dict[str, int], dict[str, int], dict[str, int], frozenset[str]]] = [
+            moves: list[_Move] = [
                 (f"unroll loop '{lp.name}' (line {lp.line}) by {factors.get(lp.name, 1) * 2}", {**factors, lp.name: factors.get(lp.name, 1) * 2},
-                 limits, late, fabric)  # fmt: skip
+                 limits, late, fabric, pre)  # fmt: skip
                 for lp in loops.values()
                 if factors.get(lp.name, 1) * 2 <= lp.trip
             ]
             # the innermost loops of the transformed nests (a reduction interchanged outside them):
             # unrolled there, their copies run side by side (unroll-and-jam of the source's nest)
             moves += [
-                (f"unroll loop '{lp.name}' (line {lp.line}, after the loop transformations) by {n}", factors, limits, _coupled(late, lp, n, late_loops), fabric)
+                (f"unroll loop '{lp.name}' (line {lp.line}, after the loop transformations) by {n}", factors, limits, _coupled(late, lp, n, late_loops),
+                 fabric, pre)  # fmt: skip
                 for lp in [*best.transformed_loops, *(late_loops[name] for name in late)]
                 for n in _next_factors(late.get(lp.name, 1), lp.trip)
             ]
             # a limited operation may get more units back when the budget has room for them
             for kind, n in limits.items():
-                moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}, late, fabric))
+                moves.append((f"allocate {n + 1} {kind} units", factors, {**limits, kind: n + 1}, late, fabric, pre))
+            if may_precompute and not pre:
+                moves.append((_PRECOMPUTE_MOVE, factors, limits, late, fabric, True))
             moves = moves[: max(0, max_designs - evaluated)]
             if not moves:
                 break
 
-            def evaluate_all(batch: list[tuple[str, dict[str, int], dict[str, int], dict[str, int], frozenset[str]]]) -> list[Evaluation]:
-                return run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops, fab, bindable) for _, f, lim, lt, fab in batch])
+            def evaluate_all(batch: list[_Move]) -> list[Evaluation]:
+                return run(opts, [_directives(f, lim, loops, arrays, lines, lt, late_loops, fab, bindable, p) for _, f, lim, lt, fab, p in batch])
 
             results = evaluate_all(moves)
             evaluated += len(results)
@@ -517,17 +583,19 @@ def explore(
             # designs a round evaluates, fdtd-2d's exploration grew from 276 s beyond 1,500)
             fabric_repaired = {k for _, k in over[:FABRIC_REPAIRS]}
             for _, k in over:
-                (what, f, lim, lt, fab), r = moves[k], results[k]
+                (what, f, lim, lt, fab, pc), r = moves[k], results[k]
                 assert limit is not None
                 cuts = _unit_cuts(r, limit)
-                repairs += [(f"{what}, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab) for kind, n in cuts]
+                repairs += [(f"{what}, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab, pc) for kind, n in cuts]
                 for p in _fabric_options(r, fab, bindable) if k in fabric_repaired else []:
-                    repairs.append((f"{what}, {_PRECISION[p]} adders in fabric", f, lim, lt, fab | {p}))
+                    repairs.append((f"{what}, {_PRECISION[p]} adders in fabric", f, lim, lt, fab | {p}, pc))
                     repairs += [
-                        (f"{what}, {_PRECISION[p]} adders in fabric, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab | {p})
+                        (f"{what}, {_PRECISION[p]} adders in fabric, allocate {n} {kind} unit{'s' if n > 1 else ''}", f, {**lim, kind: n}, lt, fab | {p}, pc)
                         for kind, n in cuts
                         if kind[0] != p or kind[1:].split("_")[0] not in ("add", "sub", "addsub")
                     ]
+                if may_precompute and not pc and k in fabric_repaired:
+                    repairs.append((f"{what}, {_PRECOMPUTE_MOVE}", f, lim, lt, fab, True))
             repairs = repairs[: max(0, max_designs - evaluated)]
             if repairs:
                 moves += repairs
@@ -537,7 +605,7 @@ def explore(
             if not faster:
                 break
             # the fewest cycles; among equals the fewest DSPs
-            best, (what, factors, limits, late, fabric) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
+            best, (what, factors, limits, late, fabric, pre) = min(faster, key=lambda x: (x[0].cycles, x[0].resources.get("dsp", 0), x[1][0]))
             note(f"{what}: {best.cycles} cycles, {best.resources.get('dsp', 0)} DSP")
         if evaluated >= max_designs:
             note(f"stopped after {evaluated} designs (--explore-max-designs {max_designs})")

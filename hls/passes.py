@@ -12,10 +12,11 @@ from typing import Any
 
 from hls.backend.lower_to_sv import lower_to_sv
 from hls.backend.render import render_module
-from hls.explore import apply_directives, apply_transformed_directives
+from hls.explore import PRECOMPUTE, apply_directives, apply_transformed_directives
 from hls.frontend.affine import affine_model
 from hls.frontend.c_to_kernel import c_to_kernel
 from hls.frontend.dependences import dependences, deps_to_json, deps_to_text
+from hls.frontend.precompute_invariants import precompute_pass
 from hls.frontend.reuse_loads import reuse_loads
 from hls.ir.affine import print_affine, verify_affine
 from hls.ir.hir import print_hir
@@ -44,6 +45,8 @@ PIPELINE: tuple[PassInfo, ...] = (
              verify_kernel, print_kernel, ".kernel"),
     PassInfo("unroll", "unroll", lambda kernel, ctx: unroll(kernel, ctx.warnings), verify_kernel, print_kernel, ".unroll"),
     PassInfo("partition", "partition", lambda kernel, ctx: partition(kernel, ctx.warnings), verify_kernel, print_kernel, ".partition"),
+    PassInfo("precompute-invariants", "precompute", lambda kernel, ctx: precompute_pass(kernel, ctx.opts.precompute or PRECOMPUTE in ctx.opts.directives),
+             verify_kernel, print_kernel, ".precompute"),
     PassInfo("loop-transform", "transform", lambda kernel, ctx: loop_transform(kernel, ctx.schedule_options, ctx.opts.transform), verify_kernel,
              print_kernel, ".transform"),
     PassInfo("explored", "explored", lambda kernel, ctx: apply_transformed_directives(kernel, ctx.opts.directives, ctx.warnings), verify_kernel,

@@ -347,6 +347,8 @@ class KernelFunction:
     partitions: list[Partition] = field(default_factory=list)  # arrays split into banks
     allocations: list[Allocation] = field(default_factory=list)  # limits on operator units
     bindings: list[Binding] = field(default_factory=list)  # operators bound to an implementation
+    # arrays of results the precompute-invariants pass made, per array they are computed from
+    precomputed: dict[str, list[str]] = field(default_factory=dict)
 
     def allocation_of(self, kind: str, loc: SourceLoc | None) -> Allocation | None:
         """The allocation limiting an operator of ``kind`` written at ``loc`` (the tightest)."""

@@ -27,7 +27,7 @@ import copy
 from dataclasses import dataclass, field
 
 from hls.frontend.hoist_invariants import computes
-from hls.ir.ctypes import ArrayType, FloatType, IntType
+from hls.ir.ctypes import INT, ArrayType, FloatType
 from hls.ir.kernel import (
     ArrayRead,
     Assign,
@@ -50,8 +50,6 @@ from hls.ir.kernel import (
     replace_expr,
     unique_name,
 )
-
-_INT = IntType(32, True, 3, "int")
 
 
 @dataclass
@@ -117,7 +115,7 @@ def precompute_invariants(fn: KernelFunction) -> dict[str, list[str]]:
         if fill is None:
             array = read.array
             assert isinstance(array.type, ArrayType)
-            indices = [Variable(unique_name(f"{array.name}_pre_i{d}", names), _INT, "loop", e.loc) for d in range(len(array.type.dims))]
+            indices = [Variable(unique_name(f"{array.name}_pre_i{d}", names), INT, "loop", e.loc) for d in range(len(array.type.dims))]
             element = ArrayRead(array, [VarRead(v, e.loc) for v in indices], e.loc)
             fill = fills[id(array)] = _Fill(array, indices, element)
             order.append(fill)
@@ -165,7 +163,7 @@ def precompute_invariants(fn: KernelFunction) -> dict[str, list[str]]:
         for dim in reversed(range(len(fill.array.type.dims))):
             var = fill.indices[dim]
             name = unique_name(f"{fill.array.name}_precompute" + (f"_d{dim}" if dim else ""), loop_names)
-            body = [For(var, Const(0, _INT, loc), "<", Const(fill.array.type.dims[dim], _INT, loc), _INT, 1, body, name, [], loc)]
+            body = [For(var, Const(0, INT, loc), "<", Const(fill.array.type.dims[dim], INT, loc), INT, 1, body, name, [], loc)]
         nests += body
         for var, _ in fill.results.values():
             fn.locals.append(var)

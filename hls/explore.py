@@ -5,10 +5,12 @@ many units of each operator to build, so that the design takes the fewest cycles
 Each candidate is a set of directives (pragmas added to the ones in the source) compiled by the
 real pipeline up to the schedule (unroll, partition, loop transformations, scheduling), its cycles
 counted as the report counts them and its resources estimated as the report estimates them. The
-search is greedy. A source design over the DSP budget first shares operators: each round limits
-one operation to as few units as the excess needs (``#pragma HLS allocation``; the modulo
-schedule then raises the II of loops with more such ops than units) and keeps the fastest
-candidate within the budget, else the smallest. Then each round tries doubling the unroll factor
+search is greedy. A source design over the DSP budget first shares operators: from the source
+design and from each combination of the reductions that keep the IIs (a precision's adders in
+fabric, operations repeated on array elements precomputed), each round limits one operation to as
+few units as the excess needs (``#pragma HLS allocation``; the modulo schedule then raises the II
+of loops with more such ops than units) and keeps the fastest candidate within the budget, else
+the smallest; the fastest design that fits wins (among equals the one of fewest steps). Then each round tries doubling the unroll factor
 of every loop with a constant trip count (partitioning cyclically, by the same factor, each array
 dimension that loop's iterator subscripts), the same for the innermost loops the loop
 transformations made (unrolled after them by pass ``explored``: unroll-and-jam of the source's
@@ -16,9 +18,10 @@ nest), and one more unit of each limited operation, and keeps the fastest candid
 budget (a candidate over the DSP budget also tried with fewer units of a kind), until no
 candidate is faster. Where a loop nest repeats operations on the elements of a read-only array,
 computing them once per element (``--precompute-invariants``) is a candidate too: fewer
-operators (syr2k: two double multiplications per iteration instead of four) for one more loop. A round's candidates
-are evaluated in parallel, on the local cores or on a Dask cluster. Unrolling never reassociates floating-point operations: the chosen design is
-as bit-exact as the source's.
+operators (syr2k: two double multiplications per iteration instead of four) for one more loop.
+A round's candidates are evaluated in parallel, on the local cores or on a Dask cluster.
+Unrolling never reassociates floating-point operations: the chosen design is as bit-exact as the
+source's.
 """
 
 from __future__ import annotations
@@ -187,8 +190,9 @@ def apply_directives(fn: KernelFunction, directives: Iterable[Directive]) -> Ker
 def apply_transformed_directives(fn: KernelFunction, directives: Iterable[Directive], warnings: list[Diagnostic]) -> KernelFunction:
     """Pass ``explored``: ``fn`` (its loops as the loop transformations left them) with the
     exploration's directives of those loops applied: each unrolled, then the arrays they access
-    partitioned (and the arrays of results precomputed from them alike). Unrolling an innermost loop there is unroll-and-jam of the source's nest (2mm: ``k``
-    interchanged outside ``j``, then ``j`` unrolled: two products per cycle)."""
+    partitioned (and the arrays of results precomputed from them alike). Unrolling an innermost
+    loop there is unroll-and-jam of the source's nest (2mm: ``k`` interchanged outside ``j``, then
+    ``j`` unrolled: two products per cycle)."""
     late = [d for d in directives if d.transformed and d.name in ("unroll", "array_partition")]
     if not late:
         return fn
@@ -478,42 +482,38 @@ def explore(
             if progress is not None:
                 progress(text)
 
-        def share(design: Evaluation, limits: dict[str, int], fabric: frozenset[str], pre: bool, steps: list[str]) -> _Shared:
-            """Rounds of fewer units of a kind (or a precision's adders in fabric, or operations
-            repeated on array elements computed once each) from ``design`` until it fits the DSP
-            budget: the fastest candidate within it, else the smallest."""
+        def share(design: Evaluation, fabric: frozenset[str], pre: bool, steps: list[str]) -> _Shared:
+            """Rounds of fewer units of a kind from ``design`` (its adders in ``fabric``'s
+            precisions, precomputed with ``pre``) until it fits the DSP budget: the fastest
+            candidate within it, else the smallest."""
             nonlocal evaluated
+            limits: dict[str, int] = {}
             for _ in range(MAX_ROUNDS):
                 if design.cycles is None or budget.dsp is None or design.resources["dsp"] <= budget.dsp:
                     break
-                shares = [
-                    (f"allocate {n} {kind} unit{'s' if n > 1 else ''}", {**limits, kind: n}, fabric, pre) for kind, n in _unit_cuts(design, budget.dsp)
-                ]
-                shares += [(f"{_PRECISION[p]} adders in fabric", limits, fabric | {p}, pre) for p in _fabric_options(design, fabric, bindable)]
-                if may_precompute and not pre:
-                    shares.append((_PRECOMPUTE_MOVE, limits, fabric, True))
+                shares = [(f"allocate {n} {kind} unit{'s' if n > 1 else ''}", {**limits, kind: n}) for kind, n in _unit_cuts(design, budget.dsp)]
                 shares = shares[: max(0, max_designs - evaluated)]
                 if not shares:
                     break
-                results = run(opts, [_directives(factors, lim, loops, arrays, lines, fabric=fab, bindable=bindable, precompute=p) for _, lim, fab, p in shares])
+                results = run(opts, [_directives(factors, lim, loops, arrays, lines, fabric=fabric, bindable=bindable, precompute=pre) for _, lim in shares])
                 evaluated += len(results)
                 tried = [(r, share) for share, r in zip(shares, results) if r.cycles is not None]
                 fitting = [x for x in tried if budget.allows(x[0].resources)]
                 if fitting:
-                    design, (what, limits, fabric, pre) = min(fitting, key=lambda x: (x[0].cycles, x[0].resources["dsp"], x[1][0]))
+                    design, (what, limits) = min(fitting, key=lambda x: (x[0].cycles, x[0].resources["dsp"], x[1][0]))
                 else:
                     smaller = [x for x in tried if x[0].resources["dsp"] < design.resources["dsp"]]
                     if not smaller:
                         break
-                    design, (what, limits, fabric, pre) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles, x[1][0]))
+                    design, (what, limits) = min(smaller, key=lambda x: (x[0].resources["dsp"], x[0].cycles, x[1][0]))
                 steps = [*steps, f"{what}: {design.cycles} cycles, {design.resources['dsp']} DSP"]
             return design, limits, fabric, pre, steps
 
         # over the DSP budget: share operators (fewer units of the costliest kinds, higher IIs).
         # The reductions that keep every II (adders in fabric, precomputing) are tried in every
-        # combination first and sharing goes on from each: which units are best shared depends on
-        # them (symm: its products fit two multipliers at II 1 once precomputed and with no DSP
-        # adders, not with the adders shared)
+        # combination first and sharing goes on from each (so a round of sharing needs not try
+        # them again): which units are best shared depends on them (symm: its products fit two
+        # multipliers at II 1 once precomputed and with no DSP adders, not with the adders shared)
         if best.cycles is not None and budget.dsp is not None and best.resources["dsp"] > budget.dsp:
             free = [(frozenset({x}), False) for x in _fabric_options(best, fabric, bindable)] + ([(frozenset(), True)] if may_precompute else [])
             combos = [
@@ -527,7 +527,7 @@ def explore(
                 if r.cycles is not None:
                     parts = [f"{_PRECISION[x]} adders in fabric" for x in sorted(fab)] + ([_PRECOMPUTE_MOVE] if c else [])
                     starts.append((r, fab, c, [f"{', '.join(parts)}: {r.cycles} cycles, {r.resources['dsp']} DSP"]))
-            outcomes = [share(design, {}, fab, c, path) for design, fab, c, path in starts]
+            outcomes = [share(design, fab, c, path) for design, fab, c, path in starts]
             fits = [o for o in outcomes if o[0].cycles is not None and budget.allows(o[0].resources)]
             if fits:
                 # (among equals the fewest steps: adders in fabric that buy no cycle cost LUTs for nothing)

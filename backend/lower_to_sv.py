@@ -99,6 +99,7 @@ class _Builder:
     unit_of: dict[UnitOp, list[UnitOp]] = field(default_factory=dict)
     # a shared unit's instance name -> (issue pulse, operand expressions) of each member op
     shared: dict[str, list[tuple[str, list[str]]]] = field(default_factory=lambda: defaultdict(list))
+    copied_pulses: set[str] = field(default_factory=set)  # the registers of pulse_copy
     now: Time | None = None  # the time of the op being lowered
     # each time variable's earliest time: (the time variable it follows, cycles after it at least)
     anchor: dict[TimeVar, tuple[TimeVar, int]] = field(default_factory=dict)
@@ -118,8 +119,11 @@ class _Builder:
     registered_empty_exit: bool = False
     # pipeline delays of at least this many cycles are RAM delay lines (0: never; the target's choice)
     delay_line_min: int = 0
-    # units run-once code shares register their operands (a cycle of their ops' latency; the target's choice)
-    once_operand_register: bool = False
+    # units run-once code shares register their operands in this many levels after their
+    # selection (a cycle of their ops' latency each; the target's choice)
+    once_operand_registers: int = 0
+    # shared units select their operands by copies of the issue pulses of their own (the target's choice)
+    unit_pulse_copies: bool = False
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -317,19 +321,68 @@ class _Builder:
             # selections was as deep as the members are many); a late pulse (a loop controller's
             # decision of this cycle) selects by default
             issues = self.shared[shared]
+            if self.unit_pulse_copies:  # (the default member's pulse selects nothing)
+                d = _default_member([pulse for pulse, _ in issues])
+                issues = [(pulse if k == d else self.pulse_copy(pulse, shared), operands) for k, (pulse, operands) in enumerate(issues)]
             widths = [v.width for v in first.operands] + [8]  # (an add/sub unit's operation last)
             inputs = [_by_pulse([(pulse, operands[k]) for pulse, operands in issues], widths[k]) for k in range(len(issues[0][1]))]
             kind = unit_kind(first.kind) if _mixed(members) else first.kind
             self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{kind} shared by {len(members)} ops"))
             latency = first.latency
-            if self.once_operand_register and shared_by_run_once_code(first.unit):
-                # the scheduler counted a cycle for the operands' register after their selection
+            levels = self.once_operand_registers if shared_by_run_once_code(first.unit) else 0
+            if levels:
+                # the scheduler counted a cycle for each level of registers after the selection
+                if levels > 1:
+                    inputs = self.selection_in_chunks(shared, issues, widths)
                 regs = []
                 for k, (expr, w) in enumerate(zip(inputs, widths)):
                     self.regs.append(RtlReg(f"{shared}_in{k}", w, expr, None, None, "the selected operand, registered"))
                     regs.append(f"{shared}_in{k}")
-                inputs, latency = regs, latency - 1
+                inputs, latency = regs, latency - levels
             self.instantiate(dataclasses.replace(first, kind=kind, latency=latency), shared, inputs, f"{shared}_r")
+
+    def selection_in_chunks(self, shared: str, issues: list[tuple[str, list[str]]], widths: list[int]) -> list[str]:
+        """``shared``'s operands selected in two registered levels: each chunk of members' masked
+        operands ORed into a register, then (the caller's register) the chunks' registers and
+        the default member's operand: deriche's one fma unit for 69 ops of its inlined
+        expf/powf selected its operands in one cycle, routes from all over the device into a
+        tree of four LUT levels (55.97 MHz on ECP5)."""
+        pulses = [pulse for pulse, _ in issues]
+        d = _default_member(pulses)
+        others = [k for k in range(len(issues)) if k != d]
+        chunks = [others[i : i + SELECTION_CHUNK] for i in range(0, len(others), SELECTION_CHUNK)]
+        none = f"{shared}_none"
+        self.regs.append(RtlReg(none, 1, f"~({' | '.join(pulses[k] for k in others)})", None, None, "only the default member may issue"))
+        out = []
+        for j in range(len(issues[0][1])):
+            w = widths[j]
+            terms = []
+            for g, chunk in enumerate(chunks):
+                name = f"{shared}_in{j}_c{g}"
+                expr = " | ".join(f"({{{w}{{{pulses[k]}}}}} & {issues[k][1][j]})" for k in chunk)
+                self.regs.append(RtlReg(name, w, expr, None, None, f"the operand of members {chunk[0]}..{chunk[-1]} that issues"))
+                terms.append(name)
+            default = f"{shared}_in{j}_d"
+            self.regs.append(RtlReg(default, w, issues[d][1][j], None, None, "the default member's operand"))
+            terms.append(f"({{{w}{{{none}}}}} & {default})")
+            out.append(" | ".join(terms))
+        return out
+
+    def pulse_copy(self, pulse: str, owner: str) -> str:
+        """A register of ``owner``'s own beside a pulse shift register's stage, loaded as that
+        stage is: the stage drives every access and unit of its cycle, wherever they were placed
+        (adi on ECP5: a stage routed 6.97 ns to a shared multiplier's operand selection), and the
+        copy only the selections of ``owner``. A loop controller's decision is not copied."""
+        found = re.fullmatch(r"(t_\w+)_sr\[(\d+)\]", pulse)
+        if found is None:
+            return pulse
+        base, stage = found.group(1), int(found.group(2))
+        name = f"{owner}_{base}_{stage}"
+        if name not in self.copied_pulses:
+            self.copied_pulses.add(name)
+            src = base if stage == 0 else f"{base}_sr[{stage - 1}]"
+            self.regs.append(RtlReg(name, 1, src, None, "1'b0", f"{pulse} for {owner}", keep=True))
+        return name
 
     def instantiate(self, op: UnitOp, name: str, inputs: list[str], res: str) -> None:
         """An instance of ``op``'s operator module, its operands ``inputs``, its result ``res``."""
@@ -759,7 +812,8 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
         fn,
         registered_empty_exit=target.registered_empty_exit if target else False,
         delay_line_min=target.delay_line_min if target else 0,
-        once_operand_register=target.once_operand_register if target else False,
+        once_operand_registers=target.once_operand_registers if target else 0,
+        unit_pulse_copies=target.unit_pulse_copies if target else False,
     )
     ports: list[RtlPort] = [
         RtlPort("ap_clk", "input", 1),
@@ -946,7 +1000,17 @@ def _mux(acc: list[_Access], what: str, width: int) -> str:
 def _late(pulse: str) -> bool:
     """Whether a pulse is a loop controller's decision of this cycle (an iteration starts, a
     loop ends, a run starts), not a register of the pulse shift registers."""
-    return "_sr[" not in pulse
+    return pulse.startswith("t_") and "_sr[" not in pulse  # (not a unit's copy of a stage either)
+
+
+# members whose masked operands one register of a two-level selection ORs (two LUT4 levels)
+SELECTION_CHUNK = 8
+
+
+def _default_member(pulses: list[str]) -> int:
+    """Which of the pulses ``_by_pulse`` selects by default: the last late one, else the last."""
+    late = [k for k, pulse in enumerate(pulses) if _late(pulse)]
+    return late[-1] if late else len(pulses) - 1
 
 
 def _by_pulse(pairs: list[tuple[str, str]], width: int) -> str:
@@ -955,8 +1019,7 @@ def _by_pulse(pairs: list[tuple[str, str]], width: int) -> str:
     other pulse is on: the loop controller's test that makes that pulse then selects nothing."""
     if len(pairs) == 1:
         return pairs[0][1]
-    late = [k for k, (pulse, _) in enumerate(pairs) if _late(pulse)]
-    d = late[-1] if late else len(pairs) - 1
+    d = _default_member([pulse for pulse, _ in pairs])
     others = [pair for k, pair in enumerate(pairs) if k != d]
     terms = [f"({{{width}{{{pulse}}}}} & {v})" for pulse, v in others]
     terms.append(f"({{{width}{{~({' | '.join(pulse for pulse, _ in others)})}}}} & {pairs[d][1]})")

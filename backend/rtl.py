@@ -36,6 +36,7 @@ class RtlReg:
     reset_value: str | None = None  # None: no reset (datapath)
     comment: str = ""
     vector: bool = False  # declared with a bit range even when 1 bit wide
+    keep: bool = False  # kept apart from registers of the same input (synthesis would merge them)
 
 
 @dataclass(frozen=True)

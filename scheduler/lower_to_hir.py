@@ -368,9 +368,9 @@ class _Segment:
         short as with a unit for every op that issues beside another (Vitis HLS shares operators
         outside pipelines): deriche's expf and powf, inlined four times, issue their double
         multiply-adds on fewer fma units at the same latency. Where the target registers
-        the shared operands (ECP5: a cycle more for each op) the code may grow by
-        ``SHARING_SLACK`` of the kernel's cycles (the C program's innermost iterations), elsewhere
-        not at all (the default target keeps its cycles). Its LUTs and FFs (units, and registers
+        the shared operands (ECP5: a cycle more for each op per level of registers) the code may
+        grow by ``SHARING_SLACK`` of the kernel's cycles (the C program's innermost iterations),
+        elsewhere not at all (the default target keeps its cycles). Its LUTs and FFs (units, and registers
         holding values longer) must shrink too: on ECP5, whose long delays are RAM delay lines,
         they do; in flip-flops they may not."""
         groups: dict[tuple[str, int], list[int]] = {}
@@ -384,7 +384,7 @@ class _Segment:
             except ScheduleInfeasible:
                 return
         starts, length = self.solved[0], self.solved[1]
-        extra = 1 if self.target.once_operand_register else 0
+        extra = self.target.once_operand_registers
         # what the code may grow by, with the operands' registers: SHARING_SLACK of the kernel's
         # cycles, at least one cycle per innermost iteration of the C program (unknown: nothing)
         allowed = length + (int(SHARING_SLACK * (self.ctx.iteration_bound or 0)) if extra else 0)

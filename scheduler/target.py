@@ -85,11 +85,19 @@ class Target:
         return bool(self.data.get("registered_empty_exit", False))
 
     @property
-    def once_operand_register(self) -> bool:
-        """Whether a unit that run-once code shares registers its operands after their
-        multiplexer (a cycle more for each of its ops), so the multiplexer of many members
-        does not chain into the operator's first stage."""
-        return bool(self.data.get("once_operand_register", False))
+    def once_operand_registers(self) -> int:
+        """In how many levels of registers a unit that run-once code shares selects its operands
+        (a cycle more for each of its ops per level; 0: none), so the multiplexer of many
+        members does not chain into the operator's first stage: one level registers the
+        selection, two register chunks of members first."""
+        return int(self.data.get("once_operand_registers", 0))
+
+    @property
+    def unit_pulse_copies(self) -> bool:
+        """Whether each shared unit selects its operands by copies of its members' issue pulses
+        of its own, so one pulse register does not drive the operand selections of units all
+        over the device."""
+        return bool(self.data.get("unit_pulse_copies", False))
 
     @property
     def delay_line_min(self) -> int:

@@ -5,6 +5,7 @@ bit-exact. Scope: the function, or the loop body (or inlined function) the pragm
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -174,20 +175,90 @@ def test_run_once_ops_share_units_at_the_same_latency(tmp_path: Path) -> None:
 
 
 def test_run_once_units_register_their_operands_on_ecp5(tmp_path: Path) -> None:
-    """On ECP5 a unit run-once code shares registers its operands after their selection (so a
-    selection among many members does not chain into the operator's first stage): its ops take
-    a cycle more than the target's latency, the core a cycle less (the code a cycle longer:
-    within SHARING_SLACK of 100 iterations); bit-exact in cosim."""
+    """On ECP5 a unit run-once code shares selects its operands in two levels of registers (so a
+    selection among many members does not chain into the operator's first stage, nor route from
+    all over the device in one cycle): its ops take two cycles more than the target's latency,
+    the core two less (the code longer within SHARING_SLACK of 100 iterations); bit-exact."""
     src = tmp_path / "k.c"
     src.write_text(STRAIGHT.replace("#define N 16", "#define N 100") % ("shared", ""))
     out = tmp_path / "shared"
     proc = run_hls("synth", str(src), "--top", "shared", "--target", "ecp5", "-o", str(out))
     assert proc.returncode == 0, proc.stderr
-    latency = load_target("ecp5").unit_latency("fadd", 32)
+    target = load_target("ecp5")
+    assert target.once_operand_registers == 2
+    latency = target.unit_latency("fadd", 32)
     shared = [line for line in (out / "shared.hir").read_text().splitlines() if " on faddsub_w32_once_u0 " in line]
-    assert len(shared) == 2 and all(f" delay {latency + 1} " in line for line in shared)
+    assert len(shared) == 2 and all(f" delay {latency + 2} " in line for line in shared)
     rtl = (out / "rtl" / "shared.sv").read_text()
     assert rtl.count("the selected operand, registered") == 3  # a, b and the operation
-    assert f".LATENCY({latency})" in rtl
+    assert rtl.count("the default member's operand") == 3
+    # (the shared core: the op's cycles less the two levels)
+    assert re.search(rf"hls_faddsub #\(\s*\.LATENCY\({latency}\)\s*\) u_shared_", rtl), rtl
     proc = run_hls("cosim", str(src), "--top", "shared", "-o", str(out), "--runs", "4", "--quick-build")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+MANY = """
+#define N 1000
+void many(const float a[N], float c[N], float x, float y, float w, float z) {
+  float p0 = x * y, p1 = x * w, p2 = x * z, p3 = y * w, p4 = y * z;
+  float p5 = w * z, p6 = x * x, p7 = y * y, p8 = w * w, p9 = z * z;
+  float s = ((p0 - p1) * (p2 - p3)) * ((p4 - p5) * (p6 - p7)) * (p8 - p9);
+  for (int i = 0; i < N; i++) c[i] = a[i] * s;
+}
+"""
+
+
+def test_run_once_units_of_many_members_select_in_chunks_on_ecp5(tmp_path: Path) -> None:
+    """The run-once code's 14 float products share one multiplier on ECP5: the first level of its
+    operands' selection registers chunks of at most eight members (two chunks for the 13 that
+    are not the default), the second ORs them with the default member's operand; bit-exact."""
+    src = tmp_path / "k.c"
+    src.write_text(MANY)
+    out = tmp_path / "many"
+    proc = run_hls("synth", str(src), "--top", "many", "--target", "ecp5", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    rtl = (out / "rtl" / "many.sv").read_text()
+    (unit,) = [line.split()[2] for line in rtl.splitlines() if "fmul shared by 14 ops" in line]
+    name = unit.removesuffix("_r;")
+    for k in (0, 1):  # each operand of the multiplier
+        chunks = [line for line in rtl.splitlines() if line.lstrip().startswith(f"{name}_in{k}_c") and "<=" in line]
+        assert len(chunks) == 2 and [c.count(" & ") for c in chunks] == [8, 5], chunks
+        assert f"{name}_in{k} <= {name}_in{k}_c0 | {name}_in{k}_c1 | ({{32{{{name}_none}}}} & {name}_in{k}_d);" in rtl
+    proc = run_hls("cosim", str(src), "--top", "many", "-o", str(out), "--runs", "4", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_shared_units_select_by_pulse_copies_of_their_own_on_ecp5(tmp_path: Path) -> None:
+    """On ECP5 a shared unit selects its members' operands by registers of its own beside the
+    issue pulses' shift-register stages (kept apart for synthesis), so one stage does not drive
+    selections all over the device; the default target uses the stages themselves. Same
+    latency on both, bit-exact in cosim."""
+    src = tmp_path / "k.c"
+    src.write_text(DOT)
+    rtls = {}
+    for target in ("default", "ecp5"):
+        out = tmp_path / target
+        proc = run_hls("synth", str(src), "--top", "dot2", "--target", target, "-o", str(out))
+        assert proc.returncode == 0, proc.stderr
+        rtls[target] = (out / "rtl" / "dot2.sv").read_text()
+        assert (" on dmul_w64_ii_u0 " in (out / "dot2.hir").read_text()) is True
+    lines = rtls["ecp5"].splitlines()
+    copies = [line for line in lines if line.lstrip().startswith("logic u_shared_") and "_sr[" in line and " for u_shared_" in line]
+    assert len(copies) == 2, rtls["ecp5"]  # the multiplier's and the adder's, not their defaults
+    selections = [line for line in lines if line.lstrip().startswith((".a(", ".b("))]
+    for line in copies:  # each loaded as the stage it copies is, kept, and used in its unit's selection
+        name = line.split()[1].rstrip(";")
+        stage = line.split("// ")[1].split(" for ")[0]
+        load = lines.index(f"    else {name} <= {_stage_input(stage)};")
+        assert lines[load - 2] == "  (* keep *) always_ff @(posedge ap_clk) begin"
+        assert any(name in sel for sel in selections), name
+    assert "(* keep *)" not in rtls["default"]
+    proc = run_hls("cosim", str(src), "--top", "dot2", "-o", str(tmp_path / "ecp5"), "--runs", "4", "--quick-build")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def _stage_input(stage: str) -> str:
+    """What a pulse shift register's stage ``t_X_sr[k]`` is loaded with."""
+    base, k = stage[: -len("]")].split("_sr[")
+    return base if k == "0" else f"{base}_sr[{int(k) - 1}]"

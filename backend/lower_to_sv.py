@@ -97,8 +97,8 @@ class _Builder:
     counter: int = 0
     units: list[list[UnitOp]] = field(default_factory=list)  # the binding: ops sharing a unit
     unit_of: dict[UnitOp, list[UnitOp]] = field(default_factory=dict)
-    # a shared unit's instance name -> (issue pulse, operand expressions) of each member op
-    shared: dict[str, list[tuple[str, list[str]]]] = field(default_factory=lambda: defaultdict(list))
+    # a shared unit's instance name -> (issue time, operand expressions) of each member op
+    shared: dict[str, list[tuple[Time, list[str]]]] = field(default_factory=lambda: defaultdict(list))
     copied_pulses: set[str] = field(default_factory=set)  # the registers of pulse_copy
     now: Time | None = None  # the time of the op being lowered
     # each time variable's earliest time: (the time variable it follows, cycles after it at least)
@@ -305,7 +305,7 @@ class _Builder:
             operands = [self.ref(v) for v in op.operands]
             if _mixed(members):  # (an add/sub unit: the op tells it which)
                 operands.append("8'h01" if op.kind.split("_")[0].endswith("sub") else "8'h00")
-            self.shared[shared].append((self.pulse(op.at), operands))
+            self.shared[shared].append((op.at, operands))
         self.expr_of[op.result] = res
 
     def shared_units(self) -> None:
@@ -320,10 +320,12 @@ class _Builder:
             # each masked by its issue pulse (a tree of a few LUT levels, where a chain of
             # selections was as deep as the members are many); a late pulse (a loop controller's
             # decision of this cycle) selects by default
-            issues = self.shared[shared]
+            members_at = self.shared[shared]
+            pulses = [self.pulse(at) for at, _ in members_at]
             if self.unit_pulse_copies:  # (the default member's pulse selects nothing)
-                d = _default_member([pulse for pulse, _ in issues])
-                issues = [(pulse if k == d else self.pulse_copy(pulse, shared), operands) for k, (pulse, operands) in enumerate(issues)]
+                d = _default_member(pulses)
+                pulses = [pulse if k == d else self.pulse_copy(at, shared) for k, (pulse, (at, _)) in enumerate(zip(pulses, members_at))]
+            issues = [(pulse, operands) for pulse, (_, operands) in zip(pulses, members_at)]
             widths = [v.width for v in first.operands] + [8]  # (an add/sub unit's operation last)
             inputs = [_by_pulse([(pulse, operands[k]) for pulse, operands in issues], widths[k]) for k in range(len(issues[0][1]))]
             kind = unit_kind(first.kind) if _mixed(members) else first.kind
@@ -368,19 +370,20 @@ class _Builder:
             out.append(" | ".join(terms))
         return out
 
-    def pulse_copy(self, pulse: str, owner: str) -> str:
-        """A register of ``owner``'s own beside a pulse shift register's stage, loaded as that
-        stage is: the stage drives every access and unit of its cycle, wherever they were placed
-        (adi on ECP5: a stage routed 6.97 ns to a shared multiplier's operand selection), and the
-        copy only the selections of ``owner``. A loop controller's decision is not copied."""
-        found = re.fullmatch(r"(t_\w+)_sr\[(\d+)\]", pulse)
-        if found is None:
+    def pulse_copy(self, t: Time, owner: str) -> str:
+        """The pulse of ``t`` from a register of ``owner``'s own beside the pulse shift register's
+        stage, loaded as that stage is: the stage drives every access and unit of its cycle,
+        wherever they were placed (adi on ECP5: a stage routed 6.97 ns to a shared multiplier's
+        operand selection), the copy only the selections of ``owner``. A loop controller's
+        decision (``t`` at its time variable) is not copied."""
+        pulse = self.pulse(t)
+        if t.offset == 0:
             return pulse
-        base, stage = found.group(1), int(found.group(2))
-        name = f"{owner}_{base}_{stage}"
+        base = f"t_{t.var.name}"
+        name = f"{owner}_{base}_{t.offset - 1}"
         if name not in self.copied_pulses:
             self.copied_pulses.add(name)
-            src = base if stage == 0 else f"{base}_sr[{stage - 1}]"
+            src = base if t.offset == 1 else f"{base}_sr[{t.offset - 2}]"
             self.regs.append(RtlReg(name, 1, src, None, "1'b0", f"{pulse} for {owner}", keep=True))
         return name
 

@@ -15,10 +15,10 @@ exactly one array element and otherwise only constants and scalars the function 
 the array is never written by the function, and some loop around it does not move the element
 (it is computed again for the same element; whether that pays, the exploration measures). The
 array of results has the shape of the read one (a bank of a partitioned array: the bank's shape)
-and is read with the same subscripts, so it is read exactly where the element was. Each result is the operation C performed on the same operands,
-so the results stay bit-exact. The loops that fill the arrays run first in the function; they
-read every element of the array, also ones the nest never reads, which is harmless: an operation
-in hardware has no side effect.
+and is read with the same subscripts, so it is read exactly where the element was. Each result
+is the operation C performed on the same operands, so the results stay bit-exact. The loops that
+fill the arrays run first in the function; they read every element of the array, also ones the
+nest never reads, which is harmless: an operation in hardware has no side effect.
 """
 
 from __future__ import annotations

@@ -370,8 +370,8 @@ class _Segment:
         multiply-adds on fewer fma units at the same latency. Where the target registers
         the shared operands (ECP5: a cycle more for each op per level of registers) the code may
         grow by ``SHARING_SLACK`` of the kernel's cycles (the C program's innermost iterations),
-        elsewhere not at all (the default target keeps its cycles). Its LUTs and FFs (units, and registers
-        holding values longer) must shrink too: on ECP5, whose long delays are RAM delay lines,
+        elsewhere not at all (the default target keeps its cycles). Its LUTs and FFs (units, and
+        registers holding values longer) must shrink too: on ECP5, whose long delays are RAM delay lines,
         they do; in flip-flops they may not."""
         groups: dict[tuple[str, int], list[int]] = {}
         for idx, key in self.free_units.items():

@@ -165,6 +165,7 @@ module hls_fp_mul_core #(
   // made for both cases before it, the top bit selects one after it.
   localparam int SHW = $clog2(MW + 4);  // the rounding's shift (see hls_fp_round_prep)
   logic [PW-1:0] coarse, coarsec, fine, norm;
+  logic [MW+1:0] norm2;
   logic [1:0] lz_low;  // the two lowest bits of lzs: the shift after the cut
   logic [$bits(keep1)-1:0] keep1c;
   logic s2, special2, special3, top;
@@ -173,6 +174,7 @@ module hls_fp_mul_core #(
   logic signed [XW-1:0] e0c, e1c, shift0c, shift1c;
   logic [SHW-1:0] sh_n, sh2;
   logic tz_short, tz_shortc, tiny0, tiny1, far0, far1, tiny0c, tiny1c, far0c, far1c, tiny_n, far_n, lost_n, tiny2, lost2;
+  logic sticky0, sticky1, sticky0c, sticky1c, sticky_n, sticky2;
   logic [EW+MW:0] rounded, result;
 
   assign esum1 = keep1[XW-1:0];
@@ -196,26 +198,37 @@ module hls_fp_mul_core #(
   logic signed [XW-1:0] tz_room;
   assign tz_room = XW'(tzs) + u_tz;
   assign tz_short = tz_room[XW-1];
-  hls_fp_pipe #(PW + 2 + $bits(keep1) + 4 * XW + 5, NC) u_count (
-      .clk(clk), .ce(ce), .d({coarse, lzs1[1:0], keep1, e0, e1, shift0, shift1, tiny0, tiny1, far0, far1, tz_short}),
-      .q({coarsec, lz_low, keep1c, e0c, e1c, shift0c, shift1c, tiny0c, tiny1c, far0c, far1c, tz_shortc}));
+  // the sticky bit of the normalised product, its bits below the rounding's: the product's
+  // lowest one (at tzs, the operands' trailing zeros summed) lands at tzs + lzs (case 0) or one
+  // above (case 1), so it is a comparison of that sum made beside the shift rather than an OR of
+  // the shifted product's PW - MW - 2 low bits after it (jacobi-2d on ECP5: that OR and the
+  // rounding's first tests were eight LUT levels, 11 ns)
+  logic [TZW+1:0] low_one;
+  assign low_one = (TZW + 2)'(tzs) + (TZW + 2)'(lzs1);
+  assign sticky0 = low_one <= (TZW + 2)'(PW - MW - 3);
+  assign sticky1 = low_one < (TZW + 2)'(PW - MW - 3);
+  hls_fp_pipe #(PW + 2 + $bits(keep1) + 4 * XW + 7, NC) u_count (
+      .clk(clk), .ce(ce), .d({coarse, lzs1[1:0], keep1, e0, e1, shift0, shift1, tiny0, tiny1, far0, far1, tz_short, sticky0, sticky1}),
+      .q({coarsec, lz_low, keep1c, e0c, e1c, shift0c, shift1c, tiny0c, tiny1c, far0c, far1c, tz_shortc, sticky0c, sticky1c}));
   assign fine = coarsec << lz_low;
   assign top = fine[PW-1];
   assign tiny_n = top ? tiny0c : tiny1c;
   assign far_n = top ? far0c : far1c;
   assign sh_n = !tiny_n ? '0 : far_n ? '1 : top ? shift0c[SHW-1:0] : shift1c[SHW-1:0];
   assign lost_n = tiny_n && tz_shortc;
+  assign sticky_n = top ? sticky0c : sticky1c;
   logic unused_tests;
   assign unused_tests = &{1'b0, shift0c[XW-1:SHW], shift1c[XW-1:SHW], below0[XW-2:0], below1[XW-2:0], beyond0[XW-2:0],
-                          beyond1[XW-2:0], keep1c[XW-1:0], tz_room[XW-2:0]};
-  hls_fp_pipe #(PW + $bits(keep2) + XW + 2 + SHW, NL) u_norm (
-      .clk(clk), .ce(ce), .d({top ? fine : fine << 1, keep1c[$bits(keep2)+XW-1:XW], top ? e0c : e1c, tiny_n, sh_n, lost_n}),
-      .q({norm, keep2, esum2, tiny2, sh2, lost2}));
+                          beyond1[XW-2:0], keep1c[XW-1:0], tz_room[XW-2:0], norm[PW-MW-3:0]};
+  assign norm = top ? fine : fine << 1;
+  hls_fp_pipe #(MW + 2 + $bits(keep2) + XW + 3 + SHW, NL) u_norm (
+      .clk(clk), .ce(ce), .d({norm[PW-1:PW-MW-2], sticky_n, keep1c[$bits(keep2)+XW-1:XW], top ? e0c : e1c, tiny_n, sh_n, lost_n}),
+      .q({norm2, sticky2, keep2, esum2, tiny2, sh2, lost2}));
 
   // round and pack
   assign {s2, special2, special_r2} = keep2;
   hls_fp_round_core #(.EW(EW), .MW(MW), .XW(XW), .LATENCY(RC), .PRE(NC == 1), .LOST(1'b1), .PACK_CUT(OC)) u_round (
-      .clk(clk), .ce(ce), .s(s2), .e(esum2), .sig({norm[PW-1:PW-MW-2], norm[PW-MW-3:0] != 0}),
+      .clk(clk), .ce(ce), .s(s2), .e(esum2), .sig({norm2, sticky2}),
       .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(lost2), .r(rounded));
   hls_fp_pipe #(1 + W, RC + OC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;

@@ -229,6 +229,9 @@ class _Segment:
         # same values is computed once (adi's ``a * p[i][j-1] + b``, written twice in one
         # iteration, needs one multiplier and one adder; the same value, so still bit-exact)
         self.unit_results: dict[tuple[str, int, tuple[Value, ...], int | None], Value] = {}
+        # the combinational conditions of selections: the bits they select, their own delays
+        self.selected_bits: dict[int, int] = {}
+        self.condition_base_delay: dict[int, float] = {}
 
     # -- value helpers --
     @property
@@ -257,7 +260,15 @@ class _Segment:
             self.extensions[res] = kind
         delay = self.target.comb_delay(kind, max(v.width for v in operands), const_shift)
         self._emit(DagNode(0, delay, None, width), res, operands, lambda ops, at, k=kind, r=res, lc=loc: CombOp(r, k, ops, at, lc), loc)
+        if kind == "select" and (cond := self.producer.get(operands[0])) is not None and self.dag.nodes[cond].latency == 0:
+            self._count_selected_bits(cond, width)
         return res
+
+    def _count_selected_bits(self, cond: int, width: int) -> None:
+        """A combinational condition's delay includes its route to the selections it drives."""
+        base = self.condition_base_delay.setdefault(cond, self.dag.nodes[cond].comb_delay)
+        self.selected_bits[cond] = self.selected_bits.get(cond, 0) + width
+        self.dag.nodes[cond].comb_delay = base + self.target.condition_route_delay(self.selected_bits[cond])
 
     def unit(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None) -> Value:
         if self.ctx.fn.binding_of(kind, loc) == "fabric":  # '#pragma HLS bind_op ... impl=fabric'

@@ -37,6 +37,12 @@ class Target:
         base, per_bit = self.data["comb_delay_ns"][cls]
         return float(base + per_bit * width)
 
+    def condition_route_delay(self, selected_bits: int) -> float:
+        """ns of route from a condition to the selections it drives, by the bits they select
+        together: a high fanout net (``condition_fanout``: bits free of cost, ns per bit beyond)."""
+        free, per_bit = self.data.get("condition_fanout", (0, 0.0))
+        return float(per_bit * max(0, selected_bits - free))
+
     def unit_latency(self, kind: str, width: int) -> int:
         """Cycles of a pipelined multi-cycle operator, scaled up for clocks faster than 100 MHz.
 

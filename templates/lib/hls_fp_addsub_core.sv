@@ -8,7 +8,8 @@
 // cycles later; LATENCY = 0 is combinational. Five steps (decode and order, align, add,
 // normalise, round) with a register after each from LATENCY = 5 (after align and round only at
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
-// normalisation, between the leading-zero count (which stops at the shift's limit) and the shift,
+// normalisation's leading-zero count (which stops at the shift's limit): groups of 16 bits count
+// before it, the first group with a one gives the count and the coarse shift after it,
 // from 7 one at the inputs (a shared unit's operand multiplexers then end at a register, not in
 // the decoding: on ECP5 a float adder's multiplexer and decoding were 12.7 ns), from 8 one inside
 // the decoding, between the comparison of the operands (and the count of their trailing zeros)
@@ -159,21 +160,56 @@ module hls_fp_addsub_core #(
   logic sx3, sx3c;
   logic [EW-1:0] ex3, ex3c;
   logic [SW-1:0] sum, sumc;
-  logic [LW-1:0] shift, shiftc;
+  logic [LW-1:0] shiftc;
   logic [SW-2:0] stop3;
   logic [KW-1:0] keep4c;
-  logic [SW-2:0] sum_shifted_unused;
   logic [1+1+(EW+2)+(SW-1)-1:0] d4, q4;
   logic [KW-1:0] keep5;
 
+  logic [SW-2:0] sum_normalised;
   assign {sx3, ex3, sum, stop3} = q3;
   // the leading zeros up to the stop bit: min(leading zeros, ex - 1), or all of them when ex >= SW
-  hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0] | stop3), .n(shift), .shifted(sum_shifted_unused));
-  hls_fp_pipe #(1 + EW + SW + LW + KW, NC) u_count (
-      .clk(clk), .ce(ce), .d({sx3, ex3, sum, shift, keep4}), .q({sx3c, ex3c, sumc, shiftc, keep4c}));
+  if (NC == 0) begin : g_count
+    logic [LW-1:0] shift;
+    logic [SW-2:0] sum_shifted_unused;
+    hls_fp_clz #(SW - 1, LW) u_clz (.x(sum[SW-2:0] | stop3), .n(shift), .shifted(sum_shifted_unused));
+    assign {sx3c, ex3c, sumc, shiftc, keep4c} = {sx3, ex3, sum, shift, keep4};
+    assign sum_normalised = sumc[SW-2:0] << shiftc;
+  end else begin : g_count_cut
+    // with the cut, the count is cut too: before it each group of G bits counts its own leading
+    // zeros, after it the first group that has a one gives the count's upper bits and selects
+    // its count as the lower ones (on ECP5 the whole count of a double sum was eight LUT levels
+    // before the cut, the shift by it four after it: jacobi-2d). A one below the window ends the
+    // count at SW - 1 when the window is zero, as the whole count does.
+    localparam int G = 16;
+    localparam int GW = $clog2(G);
+    localparam int NG = (SW + G - 1) / G;
+    localparam int FW = NG > 1 ? $clog2(NG) : 1;
+    logic [NG*G-1:0] window;
+    logic [NG-1:0] group_zero, group_zero_c;
+    logic [NG*GW-1:0] group_count, group_count_c;  // (flat: Yosys's reader)
+    logic [NG*G-1:0] group_shifted_unused;
+    logic [GW-1:0] count_low;
+    logic [FW-1:0] first;
+    assign window = {sum[SW-2:0] | stop3, 1'b1, {(NG * G - SW) {1'b0}}};
+    for (genvar g = 0; g < NG; g++) begin : g_group
+      assign group_zero[g] = window[NG*G-1-g*G-:G] == '0;
+      hls_fp_clz #(G, GW) u_clz (.x(window[NG*G-1-g*G-:G]), .n(group_count[g*GW+:GW]), .shifted(group_shifted_unused[g*G+:G]));
+    end
+    hls_fp_pipe #(1 + EW + SW + NG + NG * GW + KW, NC) u_count (
+        .clk(clk), .ce(ce), .d({sx3, ex3, sum, group_zero, group_count, keep4}),
+        .q({sx3c, ex3c, sumc, group_zero_c, group_count_c, keep4c}));
+    always_comb begin
+      first = FW'(NG - 1);  // (the last group holds the one below the window)
+      for (int g = NG - 2; g >= 0; g--) if (!group_zero_c[g]) first = FW'(g);
+    end
+    assign count_low = group_count_c[first*GW+:GW];
+    assign shiftc = LW'({first, count_low});
+    assign sum_normalised = (sumc[SW-2:0] << {first, {GW{1'b0}}}) << count_low;
+  end
   assign d4 = {sx3c, sumc == 0,
                sumc[SW-1] ? {2'b00, ex3c} + 1'b1 : {2'b00, ex3c} - {{(EW + 2 - LW) {1'b0}}, shiftc},
-               sumc[SW-1] ? {sumc[SW-1:2], sumc[1] | sumc[0]} : sumc[SW-2:0] << shiftc};
+               sumc[SW-1] ? {sumc[SW-1:2], sumc[1] | sumc[0]} : sum_normalised};
   hls_fp_pipe #($bits(d4) + KW, CUT[3] ? 1 : 0) u_cut4 (.clk(clk), .ce(ce), .d({d4, keep4c}), .q({q4, keep5}));
 
   // 5. round to nearest even on guard, round and sticky; pack

@@ -48,10 +48,13 @@ def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) ->
     assert f"Fmax {ecp5['fmax_mhz']:.2f} MHz" in proc.stdout
     rpt = (out / "report.rpt").read_text()
     assert "== Latency" in rpt and rpt.count("== Implementation (open flow)") == 1
-    again = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out), "--seed", "2")
+    assert impl["seed"] == 1 and impl["timing_weight"] == 20 and "seed 1, timing weight 20" in rpt
+    again = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out), "--seed", "2", "--timing-weight", "10")
     assert again.returncode == 0, again.stderr
     assert (out / "report.rpt").read_text().count("== Implementation (open flow)") == 1
-    assert json.loads((out / "report.json").read_text())["implementation"]["seed"] == 2
+    assert "seed 2, timing weight 10" in (out / "report.rpt").read_text()
+    impl = json.loads((out / "report.json").read_text())["implementation"]
+    assert impl["seed"] == 2 and impl["timing_weight"] == 10
 
 
 def test_ecp5_block_ram_registers_its_inputs_and_still_maps_to_dp16kd(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hls.diagnostics import HlsError, InternalError, SourceLoc
+from hls.impl import PLACER_TIMING_WEIGHT
 from hls.passes import STAGES
 
 if TYPE_CHECKING:
@@ -203,11 +204,11 @@ def cosim(
 @_common
 @click.option("--seed", type=int, default=1, show_default=True, help="Placement seed of nextpnr.")
 @click.option(
-    "--timing-weight", type=click.IntRange(min=0), default=None,
-    help="Weight of timing in nextpnr's placer (--placer-heap-timingweight; hls uses 20, nextpnr's own default is 10).",
+    "--timing-weight", type=click.IntRange(min=0), default=PLACER_TIMING_WEIGHT, show_default=True,
+    help="Weight of timing in nextpnr's placer (--placer-heap-timingweight; nextpnr's own default is 10).",
 )  # fmt: skip
 def impl(
-    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool, seed: int, timing_weight: int | None
+    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool, seed: int, timing_weight: int
 ) -> None:
     """Implement the RTL in OUTDIR (as it is on disk) with the open tools, out of context.
 
@@ -218,7 +219,7 @@ def impl(
     has no RTL.
     """
     from hls.driver import CompileOptions, compile_kernel
-    from hls.impl import PLACER_TIMING_WEIGHT, implementation_text, run_impl
+    from hls.impl import implementation_text, run_impl
 
     out = outdir or Path("hls_out") / top
     try:
@@ -227,8 +228,7 @@ def impl(
         report = json.loads((out / "report.json").read_text())
         if report["top"] != top:
             raise HlsError(SourceLoc(str(file), 0, 0), f"impl: the RTL in {out} is of '{report['top']}', not '{top}' (give each top its own -o folder)")
-        weight = PLACER_TIMING_WEIGHT if timing_weight is None else timing_weight
-        result = run_impl(out, seed, echo=lambda msg: click.echo(msg, err=True), timing_weight=weight)
+        result = run_impl(out, seed, echo=lambda msg: click.echo(msg, err=True), timing_weight=timing_weight)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
         _fail(err, debug, "impl")
         return

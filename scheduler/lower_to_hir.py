@@ -229,9 +229,7 @@ class _Segment:
         # same values is computed once (adi's ``a * p[i][j-1] + b``, written twice in one
         # iteration, needs one multiplier and one adder; the same value, so still bit-exact)
         self.unit_results: dict[tuple[str, int, tuple[Value, ...], int | None], Value] = {}
-        # the combinational conditions of selections: the bits they select, their own delays
-        self.selected_bits: dict[int, int] = {}
-        self.condition_base_delay: dict[int, float] = {}
+        self.selected_bits: dict[int, int] = {}  # the combinational conditions of selections: the bits they select
 
     # -- value helpers --
     @property
@@ -266,9 +264,10 @@ class _Segment:
 
     def _count_selected_bits(self, cond: int, width: int) -> None:
         """A combinational condition's delay includes its route to the selections it drives."""
-        base = self.condition_base_delay.setdefault(cond, self.dag.nodes[cond].comb_delay)
-        self.selected_bits[cond] = self.selected_bits.get(cond, 0) + width
-        self.dag.nodes[cond].comb_delay = base + self.target.condition_route_delay(self.selected_bits[cond])
+        before = self.selected_bits.get(cond, 0)
+        self.selected_bits[cond] = before + width
+        route = self.target.condition_route_delay
+        self.dag.nodes[cond].comb_delay += route(before + width) - route(before)
 
     def unit(self, kind: str, operands: list[Value], width: int, loc: SourceLoc | None) -> Value:
         if self.ctx.fn.binding_of(kind, loc) == "fabric":  # '#pragma HLS bind_op ... impl=fabric'

@@ -31,6 +31,10 @@ _ROUND_PREP = "hls_fp_round_prep.sv"  # the rounding core's exponent tests (its 
 _PIPE = "hls_fp_pipe.sv"
 _CLASSIFY = "hls_fp_classify.sv"
 _CLZ = "hls_fp_clz.sv"
+# a multiplier of ECP5 MULT18X18D primitives (hls_mul's ECP5_DSP): the primitive's wrapper and
+# our simulation model of the primitive (which synthesis for the ECP5 skips: the device's cell)
+DSP_FILES = ("hls_mul_dsp.sv", "MULT18X18D.sv")
+PRIMITIVE_MODELS = ("MULT18X18D.sv",)
 # Xilinx floating_point v7.1 configuration per operation
 _IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "addsub": ("Add_Subtract", "Both"), "mul": ("Multiply", None),
                  "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
@@ -97,8 +101,9 @@ def _format_params(width: int, suffix: str = "") -> tuple[tuple[str, str], ...]:
     return ((f"EW{suffix}", str(ew)), (f"MW{suffix}", str(mw)))
 
 
-def fp_unit(op: UnitOp) -> FpUnit:
-    """The operator module a floating-point unit op instantiates."""
+def fp_unit(op: UnitOp, dsp_registers: bool = False) -> FpUnit:
+    """The operator module a floating-point unit op instantiates; with ``dsp_registers`` the
+    significand products of multiplies are ECP5 MULT18X18D primitives with their registers on."""
     kind, lat = op.kind, op.latency
     if kind in CONVERSIONS:
         return _conversion(kind, op.operands[0].width, op.result.width, lat)
@@ -116,6 +121,8 @@ def fp_unit(op: UnitOp) -> FpUnit:
     ab = (("a", "a"), ("b", "b"))
     # the pipelined cores: registers inside, at the unit's latency
     params = (*_format_params(w), ("LATENCY", "LATENCY"))
+    product_params = (*params, ("ECP5_DSP", "1'b1")) if dsp_registers else params
+    product_files = ("hls_mul.sv", *DSP_FILES) if dsp_registers else ("hls_mul.sv",)
     if base in ("add", "sub"):
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, "hls_fp_addsub_core", params,
                       (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv", _CLASSIFY, _CLZ, _PIPE), True)  # fmt: skip
@@ -127,13 +134,13 @@ def fp_unit(op: UnitOp) -> FpUnit:
                       unused_bits="operation[7:1]")  # fmt: skip
     if base in ("mul", "div"):
         core = f"hls_fp_{base}_core"
-        files = (f"{core}.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE) + (("hls_mul.sv",) if base == "mul" else ())
-        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, params, ab, files, True)
+        files = (f"{core}.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE) + (product_files if base == "mul" else ())
+        return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, core, product_params if base == "mul" else params, ab, files, True)
     if base == "fma":
         # C's fma: one rounding of a * b + c (no Floating-Point Operator core in the IP's file list
         # options: ours under HLS_XILINX_FP too)
-        files = ("hls_fp_fma_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE, "hls_mul.sv")
-        return FpUnit(f"hls_{kind}", (*binary, ("c", w)), w, lat, (), w, "hls_fp_fma_core", params,
+        files = ("hls_fp_fma_core.sv", _CLASSIFY, _CLZ, _ROUND_CORE, _ROUND_PREP, _PIPE, *product_files)
+        return FpUnit(f"hls_{kind}", (*binary, ("c", w)), w, lat, (), w, "hls_fp_fma_core", product_params,
                       (*ab, ("c", "c")), files, True)  # fmt: skip
     if base == "scale":
         # a product by a constant power of two (``p3``: 2^3, ``nm1``: -2^-1): the exponent moves

@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from hls.backend.binding import bind_units, written_ports
-from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind
+from hls.backend.fp_units import DSP_FILES, FpUnit, fp_unit, is_fp_kind
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
@@ -124,6 +124,8 @@ class _Builder:
     once_operand_registers: int = 0
     # shared units select their operands by copies of the issue pulses of their own (the target's choice)
     unit_pulse_copies: bool = False
+    # multipliers are ECP5 MULT18X18D primitives with their registers on (the target's choice)
+    dsp_registers: bool = False
 
     def __post_init__(self) -> None:
         self.units = bind_units(self.fn)
@@ -391,7 +393,7 @@ class _Builder:
         """An instance of ``op``'s operator module, its operands ``inputs``, its result ``res``."""
         w = op.result.width
         if is_fp_kind(op.kind):
-            unit = fp_unit(op)
+            unit = fp_unit(op, self.dsp_registers)
             self.fp_units.setdefault(unit.module, unit)
             self.libs.update(unit.library_files)
             if unit.simulation_only:
@@ -404,7 +406,11 @@ class _Builder:
         a, b = inputs[0], inputs[1]
         if op.kind == "mul":
             self.libs.add(_LIB["mul"])
-            self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency))),
+            params: tuple[tuple[str, str], ...] = (("W", str(w)), ("LATENCY", str(op.latency)))
+            if self.dsp_registers:
+                self.libs.update(DSP_FILES)
+                params += (("ECP5_DSP", "1'b1"),)
+            self.instances.append(RtlInstance("hls_mul", name, params,
                                               (("clk", "ap_clk"), ("ce", "1'b1"), ("a", a), ("b", b), ("p", res))))  # fmt: skip
             return
         self.libs.add(_LIB["div"])
@@ -817,6 +823,7 @@ def lower_to_sv(fn: HirFunc, iface: FunctionInterface, header: tuple[str, ...], 
         delay_line_min=target.delay_line_min if target else 0,
         once_operand_registers=target.once_operand_registers if target else 0,
         unit_pulse_copies=target.unit_pulse_copies if target else False,
+        dsp_registers=target.dsp_registers if target else False,
     )
     ports: list[RtlPort] = [
         RtlPort("ap_clk", "input", 1),

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hls.backend.fp_units import has_xilinx_ip
+from hls.backend.fp_units import PRIMITIVE_MODELS, has_xilinx_ip
 from hls.diagnostics import HlsError, SourceLoc
 from hls.report import report_json
 
@@ -58,8 +58,10 @@ def _cells(stat_json: Path) -> dict[str, int]:
     return {str(k): int(v) for k, v in design["num_cells_by_type"].items()}
 
 
-def _synthesis_script(files: list[str], top: str, command: str, stat: str, extra: str = "") -> str:
-    reads = "\n".join(f"read_verilog -sv {f}" for f in files)
+def _synthesis_script(files: list[str], top: str, command: str, stat: str, extra: str = "", models: bool = False) -> str:
+    """A Yosys script; with ``models`` our simulation models of another family's primitives
+    (MULT18X18D.sv, which skips itself where SYNTHESIS is defined) are read as logic too."""
+    reads = "\n".join(f"read_verilog -sv{' -nosynthesis' if models and Path(f).name in PRIMITIVE_MODELS else ''} {f}" for f in files)
     return f"{reads}\n{command}\n{extra}tee -q -o {stat} stat -json\n"
 
 
@@ -131,7 +133,7 @@ def run_impl(
     }
 
     # 7-series: synthesis only (resource estimate)
-    (work / "xc7.ys").write_text(_synthesis_script(files, top, f"synth_xilinx -family xc7 -flatten -noiopad -top {top}", "xc7_stat.json"))
+    (work / "xc7.ys").write_text(_synthesis_script(files, top, f"synth_xilinx -family xc7 -flatten -noiopad -top {top}", "xc7_stat.json", models=True))
     echo(f"impl: {top}: Yosys synth_xilinx (7-series resource estimate)")
     _tool("yosys", ["-q", "xc7.ys"], work, work / "yosys_xc7.log")
     cells = _cells(work / "xc7_stat.json")

@@ -106,6 +106,13 @@ class Target:
         return bool(self.data.get("unit_pulse_copies", False))
 
     @property
+    def dsp_registers(self) -> bool:
+        """Whether pipelined multipliers are the device's DSP primitives with their input and
+        output registers on (ECP5: MULT18X18D, hls_mul_dsp), rather than registers in the fabric
+        around a primitive that synthesis infers without them."""
+        return bool(self.data.get("dsp_registers", False))
+
+    @property
     def delay_line_min(self) -> int:
         """Pipeline delays of at least this many cycles are RAM delay lines, not rows of
         registers (0: never)."""

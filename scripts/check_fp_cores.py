@@ -58,6 +58,8 @@ def bench_parameters(target: str = "default") -> dict[str, int]:
     params["L_FPTRUNC"] = fp["fptrunc"][1]
     params["L_FPEXT"] = fp["fpext"][1]
     params["L_SCALE32"], params["L_SCALE64"] = fp["scale"]
+    # the multiplies' products on MULT18X18D primitives (their simulation model) where the target builds them so
+    params["ECP5_DSP"] = int(bool(json.loads((TARGETS / f"{target}.json").read_text()).get("dsp_registers", False)))
     return params
 
 
@@ -68,6 +70,8 @@ def core_files() -> list[Path]:
         LIB / "hls_fp_clz.sv",
         LIB / "hls_fp_pipe.sv",
         LIB / "hls_mul.sv",
+        LIB / "hls_mul_dsp.sv",
+        LIB / "MULT18X18D.sv",
         LIB / "hls_fp_round_prep.sv",
     ]
 

@@ -94,6 +94,51 @@ def test_floating_point_design_goes_through_the_flow(tmp_path: Path) -> None:
     assert impl["ecp5"]["fmax_mhz"] > 0 and impl["ecp5"]["dsp"] >= 1 and impl["xc7"]["dsp"] >= 1
 
 
+PRODUCTS = """int dot(const int a[16], const int b[16]) {
+  int s = 0;
+  for (int i = 0; i < 16; i++) s += a[i] * b[i];
+  return s;
+}
+void fp_scale(float a[8], const float b[8]) {
+  for (int i = 0; i < 8; i++) a[i] = a[i] * b[i];
+}
+"""
+
+
+def _mult18x18d_registers(netlist: Path) -> list[tuple[str, str, str]]:
+    """(REG_INPUTA_CLK, REG_INPUTB_CLK, REG_OUTPUT_CLK) of each MULT18X18D in a Yosys JSON netlist."""
+    modules = json.loads(netlist.read_text())["modules"]
+    cells = [c for m in modules.values() for c in m["cells"].values() if c["type"] == "MULT18X18D"]
+    return [tuple(c["parameters"].get(f"REG_{r}_CLK", "NONE") for r in ("INPUTA", "INPUTB", "OUTPUT")) for c in cells]
+
+
+def test_ecp5_products_register_inside_mult18x18d(tmp_path: Path) -> None:
+    """On ECP5 a pipelined product's operand and product registers are the MULT18X18D's own
+    (Yosys infers the primitive without them: adi's double multiply routed 3.7 ns into it and
+    3.8 ns out of it in one cycle). Cosim runs the primitive's model bit-exactly, every
+    MULT18X18D of the netlist has its input and output registers on, and the 7-series estimate
+    synthesizes the model into DSP48E1. The default target's RTL has no primitive."""
+    src = tmp_path / "p.c"
+    src.write_text(PRODUCTS)
+    for top in ("dot", "fp_scale"):
+        out = tmp_path / top
+        proc = run_hls(str(src), "--top", top, "--target", "ecp5", "-o", str(out))
+        assert proc.returncode == 0, proc.stderr
+        files = (out / "rtl" / "filelist.f").read_text().split()
+        assert "hls_mul_dsp.sv" in files and "MULT18X18D.sv" in files, files
+        cosim = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "2")
+        assert cosim.returncode == 0 and "PASS" in cosim.stdout, cosim.stdout + cosim.stderr
+        proc = run_hls("impl", str(src), "--top", top, "-o", str(out))
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        registers = _mult18x18d_registers(out / "impl" / f"{top}_ecp5.json")
+        assert registers and set(registers) == {("CLK0", "CLK0", "CLK0")}, registers
+        impl = json.loads((out / "report.json").read_text())["implementation"]
+        assert impl["ecp5"]["dsp"] == len(registers) and impl["xc7"]["dsp"] >= 1, impl
+    proc = run_hls(str(src), "--top", "fp_scale", "-o", str(tmp_path / "default"))
+    assert proc.returncode == 0, proc.stderr
+    assert "MULT18X18D.sv" not in (tmp_path / "default" / "rtl" / "filelist.f").read_text()
+
+
 def test_log_is_an_error_located_at_the_call(tmp_path: Path) -> None:
     """log (and exp/pow in double) have simulation models only: exit 1 at the C call, naming the module, no
     traceback, no implementation results."""

@@ -43,13 +43,15 @@ def _generated_rams() -> Path:
 
 
 GEN = _generated_rams()
-LIB_FILES = [LIB / "hls_mul.sv", LIB / "hls_div.sv", GEN / "hls_bram_1p.sv", GEN / "hls_bram_2p.sv"]
+LIB_FILES = [LIB / "hls_mul.sv", LIB / "hls_mul_dsp.sv", LIB / "MULT18X18D.sv", LIB / "hls_div.sv", GEN / "hls_bram_1p.sv", GEN / "hls_bram_2p.sv"]
 BENCH_FILES = [BENCH / f for f in ("tb_mul.sv", "tb_div.sv", "tb_bram.sv", "tb_all.sv")]
 
 N_VECTORS = 1200  # vectors (cycles) per lane; the benches hold up to 4096
 
 # the lanes of the test benches, in the same order
-MUL_LANES = [(w, lat) for w in (8, 16, 32, 64) for lat in (0, 1, 3)] + [(64, 5), (33, 4), (18, 3)]
+# (W, LATENCY, SPREAD, ECP5_DSP)
+MUL_LANES = [(w, lat, False, False) for w in (8, 16, 32, 64) for lat in (0, 1, 3)] + [(64, 5, False, False), (33, 4, False, False), (18, 3, False, False)]
+MUL_LANES += [(64, 6, True, False), (8, 4, False, True), (17, 3, False, True), (33, 4, False, True), (64, 5, False, True), (64, 6, True, True)]
 DIV_LANES = [(w, s) for w in (8, 16, 32, 64) for s in (False, True)]
 BRAM_LANES = [  # (ports, WIDTH, DEPTH, AW)
     (1, 32, 16, 4),
@@ -69,9 +71,9 @@ Row = list[int | None]  # one output row; None where the simulator printed x or 
 # lint
 
 
-def _lint(module: str, params: dict[str, str]) -> None:
+def _lint(module: str, params: dict[str, str], others: tuple[Path, ...] = ()) -> None:
     path = LIB / f"{module}.sv" if (LIB / f"{module}.sv").exists() else GEN / f"{module}.sv"
-    cmd = ["verilator", "--lint-only", "-Wall", *(f"-G{k}={v}" for k, v in params.items()), "--top-module", module, str(path)]
+    cmd = ["verilator", "--lint-only", "-Wall", *(f"-G{k}={v}" for k, v in params.items()), "--top-module", module, str(path), *map(str, others)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     output = (proc.stdout + proc.stderr).strip()
     assert proc.returncode == 0 and not output, f"{' '.join(cmd)}\n{output}"
@@ -81,6 +83,13 @@ def _lint(module: str, params: dict[str, str]) -> None:
 @pytest.mark.parametrize("latency", [0, 1, 2, 3, 4, 5])
 def test_lint_mul(w: int, latency: int) -> None:
     _lint("hls_mul", {"W": str(w), "LATENCY": str(latency)})
+
+
+@pytest.mark.parametrize("w", [8, 17, 18, 33, 64, 106])
+@pytest.mark.parametrize(("latency", "spread"), [(3, "1'b0"), (4, "1'b0"), (4, "1'b1"), (6, "1'b1")])
+def test_lint_mul_ecp5_dsp(w: int, latency: int, spread: str) -> None:
+    """hls_mul on ECP5 MULT18X18D primitives (hls_mul_dsp, simulated by MULT18X18D.sv)."""
+    _lint("hls_mul", {"W": str(w), "LATENCY": str(latency), "SPREAD": spread, "ECP5_DSP": "1'b1"}, (LIB / "hls_mul_dsp.sv", LIB / "MULT18X18D.sv"))
 
 
 @pytest.mark.parametrize("w", [1, 2, 8, 16, 32, 64])
@@ -266,8 +275,8 @@ def bram_model(cycles: list[BramCycle], ports: int, depth: int) -> list[Row]:
 # vector files, builds and runs
 
 
-def _mul_name(w: int, lat: int) -> str:
-    return f"mul_w{w}_l{lat}"
+def _mul_name(w: int, lat: int, spread: bool, ecp5: bool) -> str:
+    return f"mul_w{w}_l{lat}" + ("_spread" if spread else "") + ("_ecp5" if ecp5 else "")
 
 
 def _div_name(w: int, signed: bool) -> str:
@@ -284,8 +293,8 @@ def _write_hex(path: Path, values: list[int], bits: int) -> None:
 
 
 def _write_standard_vectors(folder: Path) -> None:
-    for w, lat in MUL_LANES:
-        _write_hex(folder / f"{_mul_name(w, lat)}.in", [a << w | b for a, b in mul_vectors(w, N_VECTORS)], 2 * w)
+    for w, lat, spread, ecp5 in MUL_LANES:
+        _write_hex(folder / f"{_mul_name(w, lat, spread, ecp5)}.in", [a << w | b for a, b in mul_vectors(w, N_VECTORS)], 2 * w)
     for w, signed in DIV_LANES:
         _write_hex(folder / f"{_div_name(w, signed)}.in", [a << w | b for a, b in div_vectors(w, signed, N_VECTORS)], 2 * w)
     for ports, width, depth, aw in BRAM_LANES:
@@ -418,9 +427,9 @@ def _check_stream(rows: list[Row], vecs: list[tuple[int, int]], latency: int, ex
 
 
 @pytest.mark.parametrize("sim", SIMS)
-@pytest.mark.parametrize(("w", "latency"), MUL_LANES)
-def test_mul_stream(standard_runs: Callable[[str], Path], sim: str, w: int, latency: int) -> None:
-    rows = _read_rows(standard_runs(sim) / f"{_mul_name(w, latency)}.out")
+@pytest.mark.parametrize(("w", "latency", "spread", "ecp5"), MUL_LANES)
+def test_mul_stream(standard_runs: Callable[[str], Path], sim: str, w: int, latency: int, spread: bool, ecp5: bool) -> None:
+    rows = _read_rows(standard_runs(sim) / f"{_mul_name(w, latency, spread, ecp5)}.out")
     _check_stream(rows, mul_vectors(w, N_VECTORS), latency, lambda a, b: (mul_model(a, b, w),))
 
 

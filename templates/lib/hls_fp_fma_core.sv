@@ -23,7 +23,8 @@
 module hls_fp_fma_core #(
     parameter int EW = 11,
     parameter int MW = 52,
-    parameter int LATENCY = 0
+    parameter int LATENCY = 0,
+    parameter bit ECP5_DSP = 1'b0  // the significand product on ECP5 MULT18X18D primitives (hls_mul)
 ) (
     input  logic           clk,
     input  logic           ce,
@@ -139,7 +140,7 @@ module hls_fp_fma_core #(
       .clk(clk), .ce(ce), .d({c_fine[WW-1:1], c_fine[0] | below1a, e_sum1a, sp1a, sub1a, keep1a}),
       .q({c_al, e_sum2, sp2, sub2, keep2}));
   logic [PW-1:0] product;
-  hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1)) u_product (
+  hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1), .ECP5_DSP(ECP5_DSP)) u_product (
       .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma_z}), .b({{(MW + 1) {1'b0}}, mb_z}), .p(product));
 
   // the exact sum (magnitude and sign): both differences beside the sum, each one carry chain;

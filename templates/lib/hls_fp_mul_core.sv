@@ -20,7 +20,8 @@
 module hls_fp_mul_core #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int LATENCY = 0
+    parameter int LATENCY = 0,
+    parameter bit ECP5_DSP = 1'b0  // the significand product on ECP5 MULT18X18D primitives (hls_mul)
 ) (
     input  logic           clk,
     input  logic           ce,
@@ -153,7 +154,7 @@ module hls_fp_mul_core #(
   hls_fp_pipe #(TZW + 1, PL - DL - CL - LZ1) u_lz2 (.clk(clk), .ce(ce), .d(lzs), .q(lzs1));
 
   logic [PW-1:0] product;
-  hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1), .SPREAD(SC == 1)) u_product (
+  hls_mul #(.W(PW), .LATENCY(PL), .AW(MW + 1), .BW(MW + 1), .SPREAD(SC == 1), .ECP5_DSP(ECP5_DSP)) u_product (
       .clk(clk), .ce(ce), .a({{(MW + 1) {1'b0}}, ma}), .b({{(MW + 1) {1'b0}}, mb}), .p(product));
   hls_fp_pipe #($bits(keep0), PL - DL - CL) u_keep1 (.clk(clk), .ce(ce), .d(keep0), .q(keep1));
 

@@ -19,6 +19,10 @@
 // sits by its DSP multiplier, so the route across the multipliers (a 53 x 53-bit significand
 // product takes 16, spread over the ECP5's DSP rows: 5 ns from one input register to the
 // farthest) is a cycle of its own rather than the start of the multiplier's.
+// With ECP5_DSP (LATENCY >= 3) each 17 x 17-bit product is an hls_mul_dsp, an ECP5 MULT18X18D
+// whose input and output registers are the operand registers (or their copies, with SPREAD) and
+// the product register (level 0) above: Yosys puts no register into the primitive itself.
+// Without SPREAD each primitive registers its own chunks of the operands.
 // The datapath registers have no reset so that they can be absorbed into the DSP slices.
 `default_nettype none
 
@@ -27,7 +31,8 @@ module hls_mul #(
     parameter int LATENCY = 2,
     parameter int AW = W,  // the operands' low bits that can be nonzero (the rest are zero)
     parameter int BW = W,
-    parameter bit SPREAD = 1'b0
+    parameter bit SPREAD = 1'b0,
+    parameter bit ECP5_DSP = 1'b0
 ) (
     input  logic         clk,
     input  logic         ce,
@@ -61,25 +66,47 @@ module hls_mul #(
     assign p = pipe[LATENCY-1];
   end else if (W <= C) begin : g_full
     // input registers, product register, output register chain of LATENCY - 2 stages
-    logic [W-1:0] a_r;
-    logic [W-1:0] b_r;
-    logic [W-1:0] pipe[LATENCY-1];
+    logic [W-1:0] prod;  // the product register's
+    if (ECP5_DSP) begin : g_dsp
+      logic [2*W-1:0] full;
+      hls_mul_dsp #(.W(W)) u_dsp (.clk(clk), .ce(ce), .a(a), .b(b), .p(full));
+      assign prod = full[W-1:0];
+      logic unused_high;
+      assign unused_high = &{1'b0, full};
+    end else begin : g_fabric
+      logic [W-1:0] a_r;
+      logic [W-1:0] b_r;
+      logic [W-1:0] prod_r;
+      always_ff @(posedge clk) begin
+        if (ce) begin
+          a_r <= a;
+          b_r <= b;
+          prod_r <= a_r * b_r;
+        end
+      end
+      assign prod = prod_r;
+    end
+    logic [W-1:0] pipe[LATENCY-2];
     always_ff @(posedge clk) begin
       if (ce) begin
-        a_r <= a;
-        b_r <= b;
-        pipe[0] <= a_r * b_r;
-        for (int k = 1; k < LATENCY - 1; k++) pipe[k] <= pipe[k-1];
+        pipe[0] <= prod;
+        for (int k = 1; k < LATENCY - 2; k++) pipe[k] <= pipe[k-1];
       end
     end
-    assign p = pipe[LATENCY-2];
+    assign p = pipe[LATENCY-3];
   end else begin : g_split
+    // the operands' chunks, registered here, or (ECP5_DSP without SPREAD) in each MULT18X18D
     logic [NA*C-1:0] a_r;
     logic [NB*C-1:0] b_r;
-    always_ff @(posedge clk) begin
-      if (ce) begin
-        a_r <= (NA * C)'(a[AW-1:0]);
-        b_r <= (NB * C)'(b[BW-1:0]);
+    if (ECP5_DSP && SP == 0) begin : g_dsp_inputs
+      assign a_r = (NA * C)'(a[AW-1:0]);
+      assign b_r = (NB * C)'(b[BW-1:0]);
+    end else begin : g_inputs
+      always_ff @(posedge clk) begin
+        if (ce) begin
+          a_r <= (NA * C)'(a[AW-1:0]);
+          b_r <= (NB * C)'(b[BW-1:0]);
+        end
       end
     end
     if (AW < W || BW < W) begin : g_narrow
@@ -103,7 +130,10 @@ module hls_mul #(
             assign sum = '0;
           end else begin : g_chunks
             logic [2*C-1:0] full;
-            if (SP == 1) begin : g_copy
+            if (ECP5_DSP) begin : g_dsp
+              // the copies (or the chunks) and the product registered inside the primitive
+              hls_mul_dsp #(.W(C)) u_dsp (.clk(clk), .ce(ce), .a(a_r[I*C+:C]), .b(b_r[J*C+:C]), .p(full));
+            end else if (SP == 1) begin : g_copy
               // (keep on the registers: synthesis would merge the copies, which have the same inputs)
               logic [C-1:0] a_t;
               logic [C-1:0] b_t;
@@ -134,8 +164,12 @@ module hls_mul #(
         end else begin : g_single
           assign sum = g_level[s-1].v[G*t];
         end
-        always_ff @(posedge clk) begin
-          if (ce) v[t] <= sum;
+        if (ECP5_DSP && s == 0) begin : g_in_dsp  // (the primitive's output register)
+          assign v[t] = sum;
+        end else begin : g_register
+          always_ff @(posedge clk) begin
+            if (ce) v[t] <= sum;
+          end
         end
       end
     end

@@ -30,7 +30,8 @@ module tb_fp_cores #(
     parameter int L_FPTRUNC = 0,
     parameter int L_FPEXT = 0,
     parameter int L_SCALE32 = 0,
-    parameter int L_SCALE64 = 0
+    parameter int L_SCALE64 = 0,
+    parameter bit ECP5_DSP = 1'b0  // the multiplies' products on ECP5 MULT18X18D primitives
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -66,14 +67,14 @@ module tb_fp_cores #(
 );
   hls_fp_addsub_core #(8, 23, L_ADD32) u_add32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .sub(1'b0), .r(add32));
   hls_fp_addsub_core #(8, 23, L_ADD32) u_sub32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .sub(1'b1), .r(sub32));
-  hls_fp_mul_core #(8, 23, L_MUL32) u_mul32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .r(mul32));
+  hls_fp_mul_core #(8, 23, L_MUL32, ECP5_DSP) u_mul32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .r(mul32));
   hls_fp_div_core #(8, 23, L_DIV32) u_div32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .r(div32));
   hls_fp_sqrt_core #(8, 23, L_SQRT32) u_sqrt32 (.clk(clk), .ce(ce), .a(a32), .r(sqrt32));
-  hls_fp_fma_core #(8, 23, L_FMA32) u_fma32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .c(c32), .r(fma32));
-  hls_fp_fma_core #(11, 52, L_FMA64) u_fma64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .c(c64), .r(fma64));
+  hls_fp_fma_core #(8, 23, L_FMA32, ECP5_DSP) u_fma32 (.clk(clk), .ce(ce), .a(a32), .b(b32), .c(c32), .r(fma32));
+  hls_fp_fma_core #(11, 52, L_FMA64, ECP5_DSP) u_fma64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .c(c64), .r(fma64));
   hls_fp_addsub_core #(11, 52, L_ADD64) u_add64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .sub(1'b0), .r(add64));
   hls_fp_addsub_core #(11, 52, L_ADD64) u_sub64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .sub(1'b1), .r(sub64));
-  hls_fp_mul_core #(11, 52, L_MUL64) u_mul64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(mul64));
+  hls_fp_mul_core #(11, 52, L_MUL64, ECP5_DSP) u_mul64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(mul64));
   hls_fp_div_core #(11, 52, L_DIV64) u_div64 (.clk(clk), .ce(ce), .a(a64), .b(b64), .r(div64));
   hls_fp_sqrt_core #(11, 52, L_SQRT64) u_sqrt64 (.clk(clk), .ce(ce), .a(a64), .r(sqrt64));
   hls_fp_ext_core #(8, 23, 11, 52, L_FPEXT) u_ext (.clk(clk), .ce(ce), .a(a32), .r(ext));

@@ -1,7 +1,7 @@
 // Test bench for hls_mul (tests/test_sv_library.py). One lane per parameter set, all in one
 // build; +dir=<folder> names the vector folder and +n=<count> the number of vectors (<= NMAX;
 // the lines of each .in file); a lane whose .in file is missing stays idle.
-// A lane streams <dir>/mul_w<W>_l<LATENCY>.in ({a, b} in hex, one per line) into the multiplier,
+// A lane streams <dir>/mul_w<W>_l<LATENCY>[_spread][_ecp5].in ({a, b} in hex, one per line) into the multiplier,
 // one vector per cycle, and writes "a b p" in hex once per cycle to the .out file. The inputs
 // change right after a rising edge (like a register output) and each row is sampled at the
 // falling edge: row c holds vector c's inputs and the product of vector c - (LATENCY).
@@ -9,6 +9,8 @@
 module tb_mul_lane #(
     parameter int W = 8,
     parameter int LATENCY = 0,
+    parameter bit SPREAD = 1'b0,
+    parameter bit ECP5_DSP = 1'b0,
     parameter int NMAX = 4096
 ) (
     input logic clk
@@ -24,12 +26,14 @@ module tb_mul_lane #(
   string dir;
   string name;
 
-  hls_mul #(.W(W), .LATENCY(LATENCY)) dut (.clk(clk), .ce(1'b1), .a(a), .b(b), .p(p));
+  hls_mul #(.W(W), .LATENCY(LATENCY), .SPREAD(SPREAD), .ECP5_DSP(ECP5_DSP)) dut (.clk(clk), .ce(1'b1), .a(a), .b(b), .p(p));
 
   initial begin
     if (!$value$plusargs("dir=%s", dir)) dir = ".";
     if (!$value$plusargs("n=%d", n)) n = 0;
     name = $sformatf("%s/mul_w%0d_l%0d", dir, W, LATENCY);
+    if (SPREAD) name = {name, "_spread"};
+    if (ECP5_DSP) name = {name, "_ecp5"};
     if (n > NMAX) $fatal(1, "+n=%0d is more than NMAX = %0d", n, NMAX);
     fin = $fopen({name, ".in"}, "r");  // a lane without vectors stays idle
     if (fin == 0 || n <= 0) begin
@@ -76,6 +80,13 @@ module tb_mul #(
   tb_mul_lane #(.W(64), .LATENCY(5), .NMAX(NMAX)) u_64_5 (.clk(clk));
   tb_mul_lane #(.W(33), .LATENCY(4), .NMAX(NMAX)) u_33_4 (.clk(clk));
   tb_mul_lane #(.W(18), .LATENCY(3), .NMAX(NMAX)) u_18_3 (.clk(clk));
+  tb_mul_lane #(.W(64), .LATENCY(6), .SPREAD(1'b1), .NMAX(NMAX)) u_64_6_s (.clk(clk));
+  // ECP5 MULT18X18D (its simulation model, MULT18X18D.sv)
+  tb_mul_lane #(.W(8),  .LATENCY(4), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_8_4_e (.clk(clk));
+  tb_mul_lane #(.W(17), .LATENCY(3), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_17_3_e (.clk(clk));
+  tb_mul_lane #(.W(33), .LATENCY(4), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_33_4_e (.clk(clk));
+  tb_mul_lane #(.W(64), .LATENCY(5), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_64_5_e (.clk(clk));
+  tb_mul_lane #(.W(64), .LATENCY(6), .SPREAD(1'b1), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_64_6_s_e (.clk(clk));
 
   if (FINISH) begin : g_finish
     int n = 0;

@@ -7,7 +7,7 @@
 // selection instead of a shifter over the whole significand.
 // Pipelined: from LATENCY 1 an output register; from 2 the operand is registered first; from 3
 // a cut between the shift and the rounding's increment; the rest of the latency is more
-// output registers.
+// operand registers.
 `default_nettype none
 
 module hls_fp_scale_down_core #(
@@ -23,7 +23,11 @@ module hls_fp_scale_down_core #(
     output logic [EW+MW:0] r
 );
   localparam int W = EW + MW + 1;
-  localparam int IC = LATENCY >= 2 ? 1 : 0;  // the operand's register
+  // the operand's registers: from LATENCY 3 all but the two cycles of logic, so the unit's spare
+  // latency is registers in a row before its logic, not after it (heat-3d on ECP5: between the
+  // operand's register and the next one the placer spread a x0.125 unit's cells over 70 columns;
+  // a row of registers can take the distance from where the operand comes from)
+  localparam int IC = LATENCY >= 3 ? LATENCY - 2 : LATENCY >= 2 ? 1 : 0;
   localparam int CUT = LATENCY >= 3 ? 1 : 0;  // before the increment
   localparam int OUT = LATENCY - IC - CUT;  // output registers
   localparam int D = -K;  // the most places a subnormal result shifts

@@ -6,7 +6,7 @@
 // carry into the exponent field is the implicit bit of a result that became normal. So no
 // leading-zero count of the whole fraction and no shifter, only a K-way selection.
 // Pipelined: from LATENCY 1 an output register; from 2 the operand is registered first; from 3
-// a register after the selection; the rest of the latency is more output registers.
+// a register after the selection; the rest of the latency is more operand registers.
 `default_nettype none
 
 module hls_fp_scale_up_core #(
@@ -22,7 +22,11 @@ module hls_fp_scale_up_core #(
     output logic [EW+MW:0] r
 );
   localparam int W = EW + MW + 1;
-  localparam int IC = LATENCY >= 2 ? 1 : 0;  // the operand's register
+  // the operand's registers: from LATENCY 3 all but the two cycles of logic, so the unit's spare
+  // latency is registers in a row before its logic, not after it (heat-3d on ECP5: between the
+  // operand's register and the next one the placer spread a x0.125 unit's cells over 70 columns;
+  // a row of registers can take the distance from where the operand comes from)
+  localparam int IC = LATENCY >= 3 ? LATENCY - 2 : LATENCY >= 2 ? 1 : 0;
   localparam int MID = LATENCY >= 3 ? 1 : 0;  // after the selection
   localparam int OUT = LATENCY - IC - MID;  // output registers
   localparam int SW = $clog2(K + 1);

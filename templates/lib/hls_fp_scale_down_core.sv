@@ -32,8 +32,36 @@ module hls_fp_scale_down_core #(
   localparam int OUT = LATENCY - IC - CUT;  // output registers
   localparam int D = -K;  // the most places a subnormal result shifts
 
-  logic [W-1:0] ai;
-  hls_fp_pipe #(W, IC, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+  // from IC 2 the exponent's tests are made a cycle before the operand's last register, which
+  // holds them too: the wide selections before the cut are then driven by registers (heat-3d on
+  // ECP5: the tests' results fanned out to every bit of the selections, whose cells the placer
+  // spread over 60 columns, in the same cycle as the tests)
+  localparam int PRE = IC >= 2 ? 1 : 0;
+  logic [W-1:0] a0, ai;
+  hls_fp_pipe #(W, IC - PRE, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(a0));
+  logic [EW-1:0] e0;
+  logic [MW-1:0] f0;
+  logic all_ones0, zero0, tiny0, e_zero0, f_zero0;
+  logic [D:1] at0;  // at0[d]: a subnormal result shifts d places
+  logic [EW-1:0] e_down0;
+  assign e0 = a0[W-2:MW];
+  assign f0 = a0[MW-1:0];
+  assign all_ones0 = &e0;
+  assign e_zero0 = e0 == 0;
+  assign f_zero0 = f0 == 0;
+  assign zero0 = e_zero0 && f_zero0;
+  assign tiny0 = e0 <= EW'(D);  // (a subnormal operand too: e = 0)
+  // (e = 0 and e = 1 both shift by D: a subnormal operand counts as the smallest normal)
+  for (genvar d = 1; d <= D; d++) begin : g_at
+    assign at0[d] = (e_zero0 ? EW'(1) : e0) == EW'(1 + D - d);
+  end
+  assign e_down0 = e0 - EW'(D);
+  logic all_ones, zero, tiny, e_zero, f_zero;
+  logic [D:1] at;
+  logic [EW-1:0] e_down;
+  hls_fp_pipe #(W + 5 + D + EW, PRE) u_tests (
+      .clk(clk), .ce(ce), .d({a0, all_ones0, zero0, tiny0, e_zero0, f_zero0, at0, e_down0}),
+      .q({ai, all_ones, zero, tiny, e_zero, f_zero, at, e_down}));
 
   logic s;
   logic [EW-1:0] e;
@@ -46,15 +74,13 @@ module hls_fp_scale_down_core #(
   // normal result (the exponent field shrinks by -K)
   logic exact;
   logic [W-1:0] exact_value;
-  logic tiny;
-  assign tiny = e <= EW'(D);  // (a subnormal operand too: e = 0)
-  assign exact = &e || e == 0 && f == 0 || !tiny;
-  assign exact_value = &e ? (f != 0 ? {ai[W-1], e, 1'b1, f[MW-2:0]} : {s, e, f}) : e == 0 && f == 0 ? {s, {(W - 1) {1'b0}}} : {s, e - EW'(D), f};
+  assign exact = all_ones || zero || !tiny;
+  assign exact_value = all_ones ? (!f_zero ? {ai[W-1], e, 1'b1, f[MW-2:0]} : {s, e, f}) : zero ? {s, {(W - 1) {1'b0}}} : {s, e_down, f};
 
   // a subnormal result: the significand (implicit bit set when e is not zero) shifted right by
   // d = 1 - max(e, 1) - K places, the round bit and whether any bit below it is set
   logic [MW:0] sig;
-  assign sig = {e != 0, f};
+  assign sig = {!e_zero, f};
   logic [MW:0] kept;
   logic round_bit, sticky;
   always_comb begin
@@ -62,8 +88,7 @@ module hls_fp_scale_down_core #(
     round_bit = 1'b0;
     sticky = 1'b0;
     for (int d = 1; d <= D; d++) begin
-      // (e = 0 and e = 1 both shift by D: a subnormal operand counts as the smallest normal)
-      if ((e == 0 ? EW'(1) : e) == EW'(1 + D - d)) begin
+      if (at[d]) begin
         kept = sig >> d;
         round_bit = sig[d-1];
         sticky = d > 1 ? |(sig & ((MW + 1)'(1) << (d - 1)) - (MW + 1)'(1)) : 1'b0;

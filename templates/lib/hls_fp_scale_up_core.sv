@@ -31,8 +31,42 @@ module hls_fp_scale_up_core #(
   localparam int OUT = LATENCY - IC - MID;  // output registers
   localparam int SW = $clog2(K + 1);
 
-  logic [W-1:0] ai;
-  hls_fp_pipe #(W, IC, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(ai));
+  // from IC 2 the exponent's tests and addition and the subnormal's places are made a cycle
+  // before the operand's last register, which holds them too: the wide selections after it are
+  // then driven by registers (as in hls_fp_scale_down_core)
+  localparam int PRE = IC >= 2 ? 1 : 0;
+  logic [W-1:0] a0, ai;
+  hls_fp_pipe #(W, IC - PRE, 1'b1) u_in (.clk(clk), .ce(ce), .d(a), .q(a0));
+  logic [EW-1:0] e0, grown0;
+  logic [MW-1:0] f0;
+  logic all_ones0, e_zero0, f_zero0, overflow0;
+  assign e0 = a0[W-2:MW];
+  assign f0 = a0[MW-1:0];
+  assign all_ones0 = &e0;
+  assign e_zero0 = e0 == 0;
+  assign f_zero0 = f0 == 0;
+  // a normal operand: the exponent grows, infinity from the largest exponent on (NaN and
+  // infinity keep theirs: a NaN comes back quieted with its own sign)
+  assign grown0 = e0 + EW'(K);  // (wraps only where overflow selects infinity instead)
+  // (e + K overflows exactly when e >= 2^EW - 1 - K: the test of e, beside the addition, selects
+  // the W bits; after it, the carry chain and then the comparison's were one path through the
+  // selection's fanout: heat-3d at 76.19 MHz on ECP5)
+  assign overflow0 = e0 >= EW'((1 << EW) - 1 - K);
+  // a subnormal operand: the places it moves up, min(p, K) (the last test that holds wins: the
+  // leading one's)
+  logic [SW-1:0] up0;
+  always_comb begin
+    up0 = SW'(K);
+    for (int p = K - 1; p >= 1; p--) begin
+      if (f0[MW-p]) up0 = SW'(p);
+    end
+  end
+  logic all_ones, e_zero, f_zero, overflow;
+  logic [EW-1:0] grown;
+  logic [SW-1:0] up;
+  hls_fp_pipe #(W + 4 + EW + SW, PRE) u_tests (
+      .clk(clk), .ce(ce), .d({a0, all_ones0, e_zero0, f_zero0, overflow0, grown0, up0}),
+      .q({ai, all_ones, e_zero, f_zero, overflow, grown, up}));
 
   logic s;
   logic [EW-1:0] e;
@@ -40,31 +74,12 @@ module hls_fp_scale_up_core #(
   assign s = ai[W-1] ^ NEG;
   assign e = ai[W-2:MW];
   assign f = ai[MW-1:0];
-
-  // a normal operand: the exponent grows, infinity from the largest exponent on (NaN and
-  // infinity keep theirs: a NaN comes back quieted with its own sign)
-  logic [EW-1:0] grown;  // (wraps only where overflow selects infinity instead)
   logic [W-1:0] normal, special_value;
   logic special;
-  assign grown = e + EW'(K);
-  // (e + K overflows exactly when e >= 2^EW - 1 - K: the test of e, beside the addition, selects
-  // the W bits; after it, the carry chain and then the comparison's were one path through the
-  // selection's fanout: heat-3d at 76.19 MHz on ECP5)
-  logic overflow;
-  assign overflow = e >= EW'((1 << EW) - 1 - K);
   assign normal = overflow ? {s, {EW{1'b1}}, {MW{1'b0}}} : {s, grown, f};
-  assign special = &e || e == 0 && f == 0;
-  assign special_value = &e ? (f != 0 ? {ai[W-1], e, 1'b1, f[MW-2:0]} : {s, e, f}) : {s, {(W - 1) {1'b0}}};
+  assign special = all_ones || e_zero && f_zero;
+  assign special_value = all_ones ? (!f_zero ? {ai[W-1], e, 1'b1, f[MW-2:0]} : {s, e, f}) : {s, {(W - 1) {1'b0}}};
 
-  // a subnormal operand: the places it moves up, min(p, K) (the last test that holds wins: the
-  // leading one's)
-  logic [SW-1:0] up;
-  always_comb begin
-    up = SW'(K);
-    for (int p = K - 1; p >= 1; p--) begin
-      if (f[MW-p]) up = SW'(p);
-    end
-  end
   logic [EW+MW-1:0] moved;
   always_comb begin
     moved = '0;
@@ -73,7 +88,7 @@ module hls_fp_scale_up_core #(
     end
   end
   logic [W-1:0] result;
-  assign result = special ? special_value : e == 0 ? {s, moved} : normal;
+  assign result = special ? special_value : e_zero ? {s, moved} : normal;
   logic [W-1:0] result_m;
   hls_fp_pipe #(W, MID) u_mid (.clk(clk), .ce(ce), .d(result), .q(result_m));
   hls_fp_pipe #(W, OUT) u_out (.clk(clk), .ce(ce), .d(result_m), .q(r));

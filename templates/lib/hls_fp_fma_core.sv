@@ -13,9 +13,9 @@
 // register after the sum, from 3 after its normalisation, from 4 inside the rounding, from 5
 // the product (hls_mul) with c's alignment beside it; from 10 the normalisation in three cycles
 // from 11 a register after the operands' decoding (the exponents' sum and difference, c's
-// trailing zeros) before c's shift is clamped and tested, from 12 the rounding's packing in one of
-// its own, from 13 the sum's carry chains in one before the selection by its sign (the rest is the
-// product's). The window's sum and its two
+// trailing zeros) before c's shift is clamped and tested, from 12 the operands registered first,
+// from 13 the rounding's packing in one of its own, from 14 the sum's carry chains in one before
+// the selection by its sign (the rest is the product's). The window's sum and its two
 // differences are each one carry chain, side by side; whether bits of c fall below the
 // window comes from c's trailing zeros, not from a wide OR.
 `default_nettype none
@@ -52,32 +52,40 @@ module hls_fp_fma_core #(
   // from 11 the decoding registered (deriche's shared fma on ECP5: from the operand register
   // through the exponents' sum, c's shift clamp and its test against c's trailing zeros, 17 ns)
   localparam int ZC = LATENCY >= 11 ? 1 : 0;
-  localparam int OC = LATENCY >= 12 ? 1 : 0;
-  localparam int DC = LATENCY >= 13 ? 1 : 0;  // (see the sum)
-  localparam int PL = LATENCY >= 5 ? LATENCY - 4 - CC - FS - OC - DC - ZC : 0;
+  // from 12 the operands registered first (deriche's shared fma on ECP5, decoding registered:
+  // its operand registers, at the end of the selection among its 69 members, were routed across
+  // the device into the decoding, 8.1 ns of routing)
+  localparam int IR = LATENCY >= 12 ? 1 : 0;
+  localparam int OC = LATENCY >= 13 ? 1 : 0;
+  localparam int DC = LATENCY >= 14 ? 1 : 0;  // (see the sum)
+  localparam int PL = LATENCY >= 5 ? LATENCY - 4 - CC - FS - OC - DC - ZC - IR : 0;
   // c's alignment beside the product: from a product of two cycles the exponents' difference is
   // registered before the shift, from three the shift by its multiple of 16 before the rest
   localparam int XC = PL >= 2 ? 1 : 0;
   localparam int AS = PL >= 3 ? 1 : 0;
+
+  // the operands' register (from LATENCY 12)
+  logic [EW+MW:0] ao, bo, co;
+  hls_fp_pipe #(3 * W, IR, 1'b1) u_operands (.clk(clk), .ce(ce), .d({a, b, c}), .q({ao, bo, co}));
 
   // decode
   logic a_nan, b_nan, c_nan, a_inf, b_inf, c_inf, a_zero, b_zero, c_zero;
   logic [EW-1:0] ea, eb, ec;
   logic [MW:0] ma, mb, mc;
   logic [W-1:0] a_quiet, b_quiet, c_quiet;
-  hls_fp_classify #(EW, MW) u_a (.x(a), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea), .sig(ma), .quiet(a_quiet));
-  hls_fp_classify #(EW, MW) u_b (.x(b), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb), .sig(mb), .quiet(b_quiet));
-  hls_fp_classify #(EW, MW) u_c (.x(c), .nan(c_nan), .inf(c_inf), .zero(c_zero), .e_eff(ec), .sig(mc), .quiet(c_quiet));
+  hls_fp_classify #(EW, MW) u_a (.x(ao), .nan(a_nan), .inf(a_inf), .zero(a_zero), .e_eff(ea), .sig(ma), .quiet(a_quiet));
+  hls_fp_classify #(EW, MW) u_b (.x(bo), .nan(b_nan), .inf(b_inf), .zero(b_zero), .e_eff(eb), .sig(mb), .quiet(b_quiet));
+  hls_fp_classify #(EW, MW) u_c (.x(co), .nan(c_nan), .inf(c_inf), .zero(c_zero), .e_eff(ec), .sig(mc), .quiet(c_quiet));
   logic sp, sc, p_inf, p_invalid, special, c_big0;
   logic [W-1:0] special_r;
-  assign sp = a[W-1] ^ b[W-1];
-  assign sc = c[W-1];
+  assign sp = ao[W-1] ^ bo[W-1];
+  assign sc = co[W-1];
   assign p_inf = a_inf || b_inf;
   assign p_invalid = (a_inf && b_zero) || (a_zero && b_inf);
   assign special = a_nan || b_nan || c_nan || p_inf || c_inf;
   assign special_r = b_nan ? b_quiet : a_nan ? a_quiet : c_nan ? c_quiet
       : p_invalid || (p_inf && c_inf && sp != sc) ? {1'b1, EMAX, 1'b1, {(MW - 1) {1'b0}}}
-      : p_inf ? {sp, EMAX, {MW{1'b0}}} : c;
+      : p_inf ? {sp, EMAX, {MW{1'b0}}} : co;
   // c's right shift in the window: its lowest bit starts at bit 2 MW + 8 (the window's top bit
   // is its leading one's place) and belongs at its exponent's place relative to the product's
   logic signed [XW-1:0] sh_full, e_sum;
@@ -101,7 +109,7 @@ module hls_fp_fma_core #(
   end
   hls_fp_clz #(MW + 1, TZW) u_tzc (.x(mc_reversed), .n(tzc), .shifted(tz_shifted_unused));
   logic [1+W-1:0] keep0, keep_z, keep1, keep1a;
-  assign keep0 = {special || c_big0 || p_zero, special ? special_r : p_zero && c_zero ? {sp & sc, {(W - 1) {1'b0}}} : c};
+  assign keep0 = {special || c_big0 || p_zero, special ? special_r : p_zero && c_zero ? {sp & sc, {(W - 1) {1'b0}}} : co};
   // the decoding's register (from LATENCY 11): the product's operands beside it
   logic signed [XW-1:0] sh_full_z;
   logic [XW-1:0] e_sum_z;

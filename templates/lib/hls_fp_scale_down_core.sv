@@ -67,8 +67,7 @@ module hls_fp_scale_down_core #(
   logic [EW-1:0] e;
   logic [MW-1:0] f;
   assign s = ai[W-1] ^ NEG;
-  assign e = ai[W-2:MW];
-  assign f = ai[MW-1:0];
+  assign {e, f} = ai[W-2:0];
 
   // the results that need no rounding: NaN (quieted, its own sign), infinity, zero, and a
   // normal result (the exponent field shrinks by -K)

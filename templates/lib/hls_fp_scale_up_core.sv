@@ -72,8 +72,7 @@ module hls_fp_scale_up_core #(
   logic [EW-1:0] e;
   logic [MW-1:0] f;
   assign s = ai[W-1] ^ NEG;
-  assign e = ai[W-2:MW];
-  assign f = ai[MW-1:0];
+  assign {e, f} = ai[W-2:0];
   logic [W-1:0] normal, special_value;
   logic special;
   assign normal = overflow ? {s, {EW{1'b1}}, {MW{1'b0}}} : {s, grown, f};

@@ -33,7 +33,7 @@ def _lint_cases() -> list[tuple[str, dict[str, str]]]:
         cases += [("hls_fp_round_core", {**fmt, "LATENCY": str(lat)}) for lat in (0, 1)]
         for core in PIPELINED:
             deep = (15, 28, 29, 30, 31, 57, 58, 59, 60) if core in ("hls_fp_div_core", "hls_fp_sqrt_core") else ()  # a row per cycle and more
-            deep = (10, 11, 12, 13, 14, 15) if core == "hls_fp_fma_core" else deep  # the normalisation, decoding, operand and packing cuts
+            deep = (10, 11, 12, 13, 14, 15, 16) if core == "hls_fp_fma_core" else deep  # the normalisation, decoding, operand and packing cuts
             cases += [(core, {**fmt, "LATENCY": str(lat)}) for lat in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, *deep)]
         cases += [("hls_fp_cmp_core", {**fmt, "OP": str(op)}) for op in range(6)]
         for k, neg in ((-9, "1'b0"), (-8, "1'b1"), (-3, "1'b0"), (-1, "1'b1"), (0, "1'b1"), (1, "1'b0"), (5, "1'b1"), (8, "1'b0"), (9, "1'b1")):

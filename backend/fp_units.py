@@ -31,10 +31,17 @@ _ROUND_PREP = "hls_fp_round_prep.sv"  # the rounding core's exponent tests (its 
 _PIPE = "hls_fp_pipe.sv"
 _CLASSIFY = "hls_fp_classify.sv"
 _CLZ = "hls_fp_clz.sv"
-# a multiplier of ECP5 MULT18X18D primitives (hls_mul's ECP5_DSP): the primitive's wrapper and
-# our simulation model of the primitive (which synthesis for the ECP5 skips: the device's cell)
-DSP_FILES = ("hls_mul_dsp.sv", "MULT18X18D.sv")
+# our simulation models of devices' primitives (synthesis for the device skips them: its own cell)
 PRIMITIVE_MODELS = ("MULT18X18D.sv",)
+
+
+def product_library(dsp_registers: bool) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The files and extra parameters of an ``hls_mul`` (an integer product's or a core's): with
+    ``dsp_registers`` its products are ECP5 MULT18X18D primitives with their registers on
+    (``ECP5_DSP``: the primitive's wrapper and our model of it)."""
+    if dsp_registers:
+        return ("hls_mul.sv", "hls_mul_dsp.sv", "MULT18X18D.sv"), (("ECP5_DSP", "1'b1"),)
+    return ("hls_mul.sv",), ()
 # Xilinx floating_point v7.1 configuration per operation
 _IP_OPERATION = {"add": ("Add_Subtract", "Add"), "sub": ("Add_Subtract", "Subtract"), "addsub": ("Add_Subtract", "Both"), "mul": ("Multiply", None),
                  "div": ("Divide", None), "sqrt": ("Square_root", None), "cmp": ("Compare", None),
@@ -121,8 +128,8 @@ def fp_unit(op: UnitOp, dsp_registers: bool = False) -> FpUnit:
     ab = (("a", "a"), ("b", "b"))
     # the pipelined cores: registers inside, at the unit's latency
     params = (*_format_params(w), ("LATENCY", "LATENCY"))
-    product_params = (*params, ("ECP5_DSP", "1'b1")) if dsp_registers else params
-    product_files = ("hls_mul.sv", *DSP_FILES) if dsp_registers else ("hls_mul.sv",)
+    product_files, dsp_params = product_library(dsp_registers)
+    product_params = (*params, *dsp_params)
     if base in ("add", "sub"):
         return FpUnit(f"hls_{kind}", binary, w, lat, tuple(config), w, "hls_fp_addsub_core", params,
                       (*ab, ("sub", f"1'b{int(base == 'sub')}")), ("hls_fp_addsub_core.sv", _CLASSIFY, _CLZ, _PIPE), True)  # fmt: skip

@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from hls.backend.binding import bind_units, written_ports
-from hls.backend.fp_units import DSP_FILES, FpUnit, fp_unit, is_fp_kind
+from hls.backend.fp_units import FpUnit, fp_unit, is_fp_kind, product_library
 from hls.backend.rtl import RtlInstance, RtlModule, RtlPort, RtlRam, RtlReg, RtlWire
 from hls.diagnostics import SourceLoc, processing
 from hls.ir.ctypes import ArrayType
@@ -51,7 +51,7 @@ from hls.scheduler.target import Target
 _BIN = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^", "eq": "==", "ne": "!=",
         "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}  # fmt: skip
 _SCMP = {"slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
-_LIB = {"mul": "hls_mul.sv", "div": "hls_div.sv"}
+_LIB = {"div": "hls_div.sv"}  # (hls_mul.sv: product_library)
 
 
 def _mixed(members: list[UnitOp]) -> bool:
@@ -405,12 +405,9 @@ class _Builder:
             return
         a, b = inputs[0], inputs[1]
         if op.kind == "mul":
-            self.libs.add(_LIB["mul"])
-            params: tuple[tuple[str, str], ...] = (("W", str(w)), ("LATENCY", str(op.latency)))
-            if self.dsp_registers:
-                self.libs.update(DSP_FILES)
-                params += (("ECP5_DSP", "1'b1"),)
-            self.instances.append(RtlInstance("hls_mul", name, params,
+            files, dsp_params = product_library(self.dsp_registers)
+            self.libs.update(files)
+            self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency)), *dsp_params),
                                               (("clk", "ap_clk"), ("ce", "1'b1"), ("a", a), ("b", b), ("p", res))))  # fmt: skip
             return
         self.libs.add(_LIB["div"])

@@ -51,7 +51,8 @@ def target_latencies(target: str = "default") -> dict[str, int]:
 
 def bench_parameters(target: str = "default") -> dict[str, int]:
     """tb_fp_cores's latency parameters (L_ADD32, L_FPTOSI_W, ...) at a target file's latencies."""
-    fp = json.loads((TARGETS / f"{target}.json").read_text())["units"]["fp"]
+    data = json.loads((TARGETS / f"{target}.json").read_text())
+    fp = data["units"]["fp"]
     params = {f"L_{op.upper()}{w}": fp[op][k] for op in PIPELINED for k, w in enumerate((32, 64))}
     for kind in CONVERSIONS:
         params[f"L_{kind.upper()}_N"], params[f"L_{kind.upper()}_W"] = fp[kind]
@@ -59,7 +60,7 @@ def bench_parameters(target: str = "default") -> dict[str, int]:
     params["L_FPEXT"] = fp["fpext"][1]
     params["L_SCALE32"], params["L_SCALE64"] = fp["scale"]
     # the multiplies' products on MULT18X18D primitives (their simulation model) where the target builds them so
-    params["ECP5_DSP"] = int(bool(json.loads((TARGETS / f"{target}.json").read_text()).get("dsp_registers", False)))
+    params["ECP5_DSP"] = int(bool(data.get("dsp_registers", False)))
     return params
 
 

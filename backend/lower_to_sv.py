@@ -299,7 +299,7 @@ class _Builder:
         members = self.unit_of[op]
         if len(members) == 1:
             self.wires.append(RtlWire(res, w, None, f"{op.kind}, latency {op.latency}"))
-            self.instantiate(op, f"u_{op.result.name}", [self.ref(v) for v in op.operands], res)
+            self.instantiate(op, f"u_{op.result.name}", [self.ref(v) for v in op.operands], res, [op])
         else:
             # a unit shared with ops that never issue in the same cycle (backend/binding.py)
             shared = f"u_shared_{members[0].result.name}"
@@ -343,7 +343,7 @@ class _Builder:
                     self.regs.append(RtlReg(f"{shared}_in{k}", w, expr, None, None, "the selected operand, registered"))
                     regs.append(f"{shared}_in{k}")
                 inputs, latency = regs, latency - levels
-            self.instantiate(dataclasses.replace(first, kind=kind, latency=latency), shared, inputs, f"{shared}_r")
+            self.instantiate(dataclasses.replace(first, kind=kind, latency=latency), shared, inputs, f"{shared}_r", members)
 
     def selection_in_chunks(self, shared: str, issues: list[tuple[str, list[str]]], widths: list[int]) -> list[str]:
         """``shared``'s operands selected in two registered levels: each chunk of members' masked
@@ -389,8 +389,9 @@ class _Builder:
             self.regs.append(RtlReg(name, 1, src, None, "1'b0", f"{pulse} for {owner}", keep=True))
         return name
 
-    def instantiate(self, op: UnitOp, name: str, inputs: list[str], res: str) -> None:
-        """An instance of ``op``'s operator module, its operands ``inputs``, its result ``res``."""
+    def instantiate(self, op: UnitOp, name: str, inputs: list[str], res: str, members: list[UnitOp]) -> None:
+        """An instance of ``op``'s operator module, its operands ``inputs``, its result ``res``;
+        ``members`` the ops it runs."""
         w = op.result.width
         if is_fp_kind(op.kind):
             unit = fp_unit(op, self.dsp_registers)
@@ -407,7 +408,12 @@ class _Builder:
         if op.kind == "mul":
             files, dsp_params = product_library(self.dsp_registers)
             self.libs.update(files)
-            self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency)), *dsp_params),
+            # the operands' bits that can be nonzero: no partial products of chunks known to be
+            # zero (Yosys cannot drop them inside an instantiated MULT18X18D)
+            aw, bw = (max(self.nonzero_bits(m.operands[k]) for m in members) for k in (0, 1))
+            known = (("AW", str(aw)),) if aw < w else ()
+            known += (("BW", str(bw)),) if bw < w else ()
+            self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency)), *known, *dsp_params),
                                               (("clk", "ap_clk"), ("ce", "1'b1"), ("a", a), ("b", b), ("p", res))))  # fmt: skip
             return
         self.libs.add(_LIB["div"])
@@ -484,6 +490,8 @@ class _Builder:
                 prev = stage
                 self.referenced.add(stage)
         self.expr_of[op.result] = name
+        if (r := self.range_of(op.input)) is not None:
+            self.ranges[op.result] = r
 
     def range_of(self, v: Value) -> tuple[int, int] | None:
         """The signed range (two's complement at ``v.width``) ``v`` is proven to stay in, if known."""
@@ -492,11 +500,21 @@ class _Builder:
             return x, x
         return self.ranges.get(v)
 
+    def nonzero_bits(self, v: Value) -> int:
+        """How many low bits of ``v`` can be nonzero (the rest are proven zero)."""
+        r = self.range_of(v)
+        return max(1, r[1].bit_length()) if r and r[0] >= 0 else v.width
+
     def note_range(self, op: CombOp) -> None:
         w = op.result.width
         a = [self.range_of(v) for v in op.operands]
         r: tuple[int, int] | None = None
-        if op.kind == "zext" and op.operands[0].width < w:
+        if op.kind == "and" and any(x and x[0] >= 0 for x in a):
+            r = (0, min(x[1] for x in a if x and x[0] >= 0))
+        elif op.kind == "lshr" and op.operands[1] in self.const_val and 0 < self.const_val[op.operands[1]] < w:
+            k = self.const_val[op.operands[1]]
+            r = (a[0][0] >> k, a[0][1] >> k) if a[0] and a[0][0] >= 0 else (0, (1 << (w - k)) - 1)
+        elif op.kind == "zext" and op.operands[0].width < w:
             r = a[0] if a[0] and a[0][0] >= 0 else (0, (1 << op.operands[0].width) - 1)
         elif op.kind == "sext":
             wa = op.operands[0].width

@@ -52,6 +52,8 @@ N_VECTORS = 1200  # vectors (cycles) per lane; the benches hold up to 4096
 # (W, LATENCY, SPREAD, ECP5_DSP)
 MUL_LANES = [(w, lat, False, False) for w in (8, 16, 32, 64) for lat in (0, 1, 3)] + [(64, 5, False, False), (33, 4, False, False), (18, 3, False, False)]
 MUL_LANES += [(64, 6, True, False), (8, 4, False, True), (17, 3, False, True), (33, 4, False, True), (64, 5, False, True), (64, 6, True, True)]
+# (W, LATENCY, ECP5_DSP, AW, BW): operands whose high bits are zero
+MUL_NARROW_LANES = [(64, 5, False, 32, 20), (64, 5, True, 32, 32), (106, 5, True, 53, 53), (40, 4, False, 17, 40)]
 DIV_LANES = [(w, s) for w in (8, 16, 32, 64) for s in (False, True)]
 BRAM_LANES = [  # (ports, WIDTH, DEPTH, AW)
     (1, 32, 16, 4),
@@ -279,6 +281,16 @@ def _mul_name(w: int, lat: int, spread: bool, ecp5: bool) -> str:
     return f"mul_w{w}_l{lat}" + ("_spread" if spread else "") + ("_ecp5" if ecp5 else "")
 
 
+def _mul_narrow_name(w: int, lat: int, ecp5: bool, aw: int, bw: int) -> str:
+    return _mul_name(w, lat, False, ecp5) + f"_a{aw}_b{bw}"
+
+
+def mul_narrow_vectors(w: int, aw: int, bw: int, n: int) -> list[tuple[int, int]]:
+    """Vectors of a w-bit product whose operands have aw and bw low bits: those of mul_vectors
+    at those widths, so they include each width's extremes."""
+    return [(a, b) for (a, _), (_, b) in zip(mul_vectors(aw, n), mul_vectors(bw, n))]
+
+
 def _div_name(w: int, signed: bool) -> str:
     return f"div_w{w}_s{int(signed)}"
 
@@ -295,6 +307,8 @@ def _write_hex(path: Path, values: list[int], bits: int) -> None:
 def _write_standard_vectors(folder: Path) -> None:
     for w, lat, spread, ecp5 in MUL_LANES:
         _write_hex(folder / f"{_mul_name(w, lat, spread, ecp5)}.in", [a << w | b for a, b in mul_vectors(w, N_VECTORS)], 2 * w)
+    for w, lat, ecp5, aw, bw in MUL_NARROW_LANES:
+        _write_hex(folder / f"{_mul_narrow_name(w, lat, ecp5, aw, bw)}.in", [a << w | b for a, b in mul_narrow_vectors(w, aw, bw, N_VECTORS)], 2 * w)
     for w, signed in DIV_LANES:
         _write_hex(folder / f"{_div_name(w, signed)}.in", [a << w | b for a, b in div_vectors(w, signed, N_VECTORS)], 2 * w)
     for ports, width, depth, aw in BRAM_LANES:
@@ -431,6 +445,15 @@ def _check_stream(rows: list[Row], vecs: list[tuple[int, int]], latency: int, ex
 def test_mul_stream(standard_runs: Callable[[str], Path], sim: str, w: int, latency: int, spread: bool, ecp5: bool) -> None:
     rows = _read_rows(standard_runs(sim) / f"{_mul_name(w, latency, spread, ecp5)}.out")
     _check_stream(rows, mul_vectors(w, N_VECTORS), latency, lambda a, b: (mul_model(a, b, w),))
+
+
+@pytest.mark.parametrize("sim", SIMS)
+@pytest.mark.parametrize(("w", "latency", "ecp5", "aw", "bw"), MUL_NARROW_LANES)
+def test_mul_narrow_operands_stream(standard_runs: Callable[[str], Path], sim: str, w: int, latency: int, ecp5: bool, aw: int, bw: int) -> None:
+    """Products whose operands' high bits are known zero (AW, BW): the partial products and
+    rows of the low chunks only."""
+    rows = _read_rows(standard_runs(sim) / f"{_mul_narrow_name(w, latency, ecp5, aw, bw)}.out")
+    _check_stream(rows, mul_narrow_vectors(w, aw, bw, N_VECTORS), latency, lambda a, b: (mul_model(a, b, w),))
 
 
 @pytest.mark.parametrize("sim", SIMS)

@@ -45,9 +45,15 @@ module hls_mul #(
   localparam int NB = (BW + C - 1) / C;
   localparam int SP = SPREAD && LATENCY >= 4 && W > C ? 1 : 0;  // the operand copies' cycle
   localparam int L = LATENCY - 2 - SP;  // adder levels of a split product
-  // each level adds groups of G = 2 ** K terms, the smallest power of two that reaches one term
+  // the partial products of one diagonal (chunk i + j = d) lie at bit 17d, 34 bits wide: those
+  // of diagonals d, d + 2, d + 4 ... are disjoint, so a row (its bits a wiring of theirs) holds
+  // one of each. Rows H * (d % 2) + k hold the k-th product of each even or odd diagonal, where a
+  // diagonal has at most H products: 2H rows, of which the adder tree adds groups
+  localparam int H = NA < NB ? NA : NB;
+  localparam int R = NA * NB < 2 * H ? NA * NB : 2 * H;
+  // each level adds groups of G = 2 ** K rows, the smallest power of two that reaches one term
   // in L levels (no constant functions: Icarus mis-simulates a module that declares one)
-  localparam int K = L > 0 ? ($clog2(NA * NB) + L - 1) / L : 0;
+  localparam int K = L > 0 ? ($clog2(R) + L - 1) / L : 0;
   localparam int G = 1 << K;
 
   if (LATENCY <= 0) begin : g_comb
@@ -114,12 +120,29 @@ module hls_mul #(
       assign unused_high_operands = &{1'b0, a, b};
     end
     // level 0: the partial products a_i * b_j (term i * NB + j), shifted into place and
-    // registered (zero where they lie above the product); level s: groups of G consecutive terms
-    // of level s - 1 added, registered: each level adds about as few terms as the latency allows
-    // (a product of 4 x 4 chunks in two levels adds 4 and 4, not 2 and 8)
+    // registered (zero where they lie above the product); the rows of level 0's terms; level s:
+    // groups of G consecutive rows or terms of level s - 1 added, registered: each level adds
+    // about as few terms as the latency allows (a product of 4 x 4 chunks, 8 rows, in two levels
+    // adds 4 and 2, not 2 and 4)
+    logic [W-1:0] row[R];
+    for (genvar r = 0; r < R; r++) begin : g_row
+      for (genvar t = 0; t < NA * NB; t++) begin : g_place
+        localparam int D = t / NB + t % NB;
+        localparam int ROW = (D % 2) * H + t / NB - (D >= NB ? D - NB + 1 : 0);
+        logic [W-1:0] upto;  // the row's products among terms 0 .. t
+        logic [W-1:0] own;
+        assign own = ROW == r ? g_level[0].v[t] : '0;
+        if (t == 0) begin : g_first
+          assign upto = own;
+        end else begin : g_next
+          assign upto = g_place[t-1].upto | own;
+        end
+      end
+      assign row[r] = g_place[NA*NB-1].upto;
+    end
     for (genvar s = 0; s < LATENCY - 1 - SP; s++) begin : g_level
-      localparam int T = (NA * NB + (1 << (K * s)) - 1) >> (K * s);  // terms at level s
-      localparam int TP = s == 0 ? 0 : (NA * NB + (1 << (K * (s - 1))) - 1) >> (K * (s - 1));  // at level s - 1
+      localparam int T = s == 0 ? NA * NB : (R + (1 << (K * s)) - 1) >> (K * s);  // terms at level s
+      localparam int TP = s == 0 ? 0 : (R + (1 << (K * (s - 1))) - 1) >> (K * (s - 1));  // at level s - 1
       logic [W-1:0] v[T];
       for (genvar t = 0; t < T; t++) begin : g_term
         logic [W-1:0] sum;
@@ -155,14 +178,22 @@ module hls_mul #(
               assign sum = W'(full) << (C * (I + J));
             end
           end
-        end else if (G * t + 1 < TP) begin : g_group
+        end else begin : g_sum
           localparam int HI = G * t + G < TP ? G * t + G : TP;  // past the group's last term
+          logic [W-1:0] src[G];  // the group (level 1 adds rows), 0 past the last term
+          for (genvar u = 0; u < G; u++) begin : g_src
+            if (G * t + u >= HI) begin : g_none
+              assign src[u] = '0;
+            end else if (s == 1) begin : g_rows
+              assign src[u] = row[G*t+u];
+            end else begin : g_terms
+              assign src[u] = g_level[s-1].v[G*t+u];
+            end
+          end
           always_comb begin
             sum = '0;
-            for (int u = G * t; u < HI; u++) sum = sum + g_level[s-1].v[u];
+            for (int u = 0; u < G; u++) sum = sum + src[u];
           end
-        end else begin : g_single
-          assign sum = g_level[s-1].v[G*t];
         end
         if (ECP5_DSP && s == 0) begin : g_in_dsp  // (the primitive's output register)
           assign v[t] = sum;

@@ -1,7 +1,8 @@
 // Test bench for hls_mul (tests/test_sv_library.py). One lane per parameter set, all in one
 // build; +dir=<folder> names the vector folder and +n=<count> the number of vectors (<= NMAX;
 // the lines of each .in file); a lane whose .in file is missing stays idle.
-// A lane streams <dir>/mul_w<W>_l<LATENCY>[_spread][_ecp5].in ({a, b} in hex, one per line) into the multiplier,
+// A lane streams <dir>/mul_w<W>_l<LATENCY>[_spread][_ecp5][_a<AW>_b<BW>].in ({a, b} in hex, one per
+// line; with AW or BW below W the operands' higher bits are zero) into the multiplier,
 // one vector per cycle, and writes "a b p" in hex once per cycle to the .out file. The inputs
 // change right after a rising edge (like a register output) and each row is sampled at the
 // falling edge: row c holds vector c's inputs and the product of vector c - (LATENCY).
@@ -11,6 +12,8 @@ module tb_mul_lane #(
     parameter int LATENCY = 0,
     parameter bit SPREAD = 1'b0,
     parameter bit ECP5_DSP = 1'b0,
+    parameter int AW = W,
+    parameter int BW = W,
     parameter int NMAX = 4096
 ) (
     input logic clk
@@ -26,7 +29,7 @@ module tb_mul_lane #(
   string dir;
   string name;
 
-  hls_mul #(.W(W), .LATENCY(LATENCY), .SPREAD(SPREAD), .ECP5_DSP(ECP5_DSP)) dut (.clk(clk), .ce(1'b1), .a(a), .b(b), .p(p));
+  hls_mul #(.W(W), .LATENCY(LATENCY), .AW(AW), .BW(BW), .SPREAD(SPREAD), .ECP5_DSP(ECP5_DSP)) dut (.clk(clk), .ce(1'b1), .a(a), .b(b), .p(p));
 
   initial begin
     if (!$value$plusargs("dir=%s", dir)) dir = ".";
@@ -34,6 +37,7 @@ module tb_mul_lane #(
     name = $sformatf("%s/mul_w%0d_l%0d", dir, W, LATENCY);
     if (SPREAD) name = {name, "_spread"};
     if (ECP5_DSP) name = {name, "_ecp5"};
+    if (AW < W || BW < W) name = {name, $sformatf("_a%0d_b%0d", AW, BW)};
     if (n > NMAX) $fatal(1, "+n=%0d is more than NMAX = %0d", n, NMAX);
     fin = $fopen({name, ".in"}, "r");  // a lane without vectors stays idle
     if (fin == 0 || n <= 0) begin
@@ -87,6 +91,11 @@ module tb_mul #(
   tb_mul_lane #(.W(33), .LATENCY(4), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_33_4_e (.clk(clk));
   tb_mul_lane #(.W(64), .LATENCY(5), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_64_5_e (.clk(clk));
   tb_mul_lane #(.W(64), .LATENCY(6), .SPREAD(1'b1), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_64_6_s_e (.clk(clk));
+  // operands whose high bits are known to be zero (AW, BW)
+  tb_mul_lane #(.W(64), .LATENCY(5), .AW(32), .BW(20), .NMAX(NMAX)) u_64_5_n (.clk(clk));
+  tb_mul_lane #(.W(64), .LATENCY(5), .AW(32), .BW(32), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_64_5_n_e (.clk(clk));
+  tb_mul_lane #(.W(106), .LATENCY(5), .AW(53), .BW(53), .ECP5_DSP(1'b1), .NMAX(NMAX)) u_106_5_n_e (.clk(clk));
+  tb_mul_lane #(.W(40), .LATENCY(4), .AW(17), .BW(40), .NMAX(NMAX)) u_40_4_n (.clk(clk));
 
   if (FINISH) begin : g_finish
     int n = 0;

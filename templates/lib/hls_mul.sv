@@ -124,22 +124,6 @@ module hls_mul #(
     // groups of G consecutive rows or terms of level s - 1 added, registered: each level adds
     // about as few terms as the latency allows (a product of 4 x 4 chunks, 8 rows, in two levels
     // adds 4 and 2, not 2 and 4)
-    logic [W-1:0] row[R];
-    for (genvar r = 0; r < R; r++) begin : g_row
-      for (genvar t = 0; t < NA * NB; t++) begin : g_place
-        localparam int D = t / NB + t % NB;
-        localparam int ROW = (D % 2) * H + t / NB - (D >= NB ? D - NB + 1 : 0);
-        logic [W-1:0] upto;  // the row's products among terms 0 .. t
-        logic [W-1:0] own;
-        assign own = ROW == r ? g_level[0].v[t] : '0;
-        if (t == 0) begin : g_first
-          assign upto = own;
-        end else begin : g_next
-          assign upto = g_place[t-1].upto | own;
-        end
-      end
-      assign row[r] = g_place[NA*NB-1].upto;
-    end
     for (genvar s = 0; s < LATENCY - 1 - SP; s++) begin : g_level
       localparam int T = s == 0 ? NA * NB : (R + (1 << (K * s)) - 1) >> (K * s);  // terms at level s
       localparam int TP = s == 0 ? 0 : (R + (1 << (K * (s - 1))) - 1) >> (K * (s - 1));  // at level s - 1
@@ -185,7 +169,7 @@ module hls_mul #(
             if (G * t + u >= HI) begin : g_none
               assign src[u] = '0;
             end else if (s == 1) begin : g_rows
-              assign src[u] = row[G*t+u];
+              assign src[u] = g_level[0].g_rows.row[G*t+u];
             end else begin : g_terms
               assign src[u] = g_level[s-1].v[G*t+u];
             end
@@ -201,6 +185,28 @@ module hls_mul #(
           always_ff @(posedge clk) begin
             if (ce) v[t] <= sum;
           end
+        end
+      end
+      if (s == 0) begin : g_rows
+        logic [W-1:0] row[R];
+        for (genvar r = 0; r < R; r++) begin : g_row
+          for (genvar t = 0; t < NA * NB; t++) begin : g_place
+            localparam int D = t / NB + t % NB;
+            localparam int ROW = (D % 2) * H + t / NB - (D >= NB ? D - NB + 1 : 0);
+            logic [W-1:0] upto;  // the row's products among terms 0 .. t
+            logic [W-1:0] own;
+            if (ROW == r) begin : g_in
+              assign own = v[t];
+            end else begin : g_out
+              assign own = '0;
+            end
+            if (t == 0) begin : g_first
+              assign upto = own;
+            end else begin : g_next
+              assign upto = g_place[t-1].upto | own;
+            end
+          end
+          assign row[r] = g_place[NA*NB-1].upto;
         end
       end
     end

@@ -77,7 +77,7 @@ struct Format {
   // a second operand related to the first: cancellation, near-ties, products at the limits
   uint64_t related(uint64_t a) const {
     uint64_t s = a >> (ew + mw) & 1, e = a >> mw & mask(ew), m = a & mask(mw);
-    switch (next() % 8) {
+    switch (next() % 9) {
       case 0: return pack(s ^ 1, e, m ^ (next() & 7));                        // x - x(1 +- ulps)
       case 1: return pack(next() & 1, e - next() % 4 + 1, next());            // close exponents
       case 2: return pack(next() & 1, e - (mw + next() % 6), next());         // alignment at the edge
@@ -87,6 +87,11 @@ struct Format {
       case 6: {  // product subnormal, a short fraction: whether the shift drops a one (sticky)
         unsigned keep = next() % (mw + 1);
         return pack(next() & 1, bias() - e + next() % (mw + 8) - mw, next() & ~mask(mw - keep));
+      }
+      case 7: {  // quotient just below the normal range by a divisor of a short fraction (a power
+                 // of two: exact), so that which low bits the shift drops decides the rounding
+        unsigned keep = next() % 3;
+        return pack(next() & 1, e - bias() + 1 + next() % 4, next() & ~mask(mw - keep));
       }
       default: return pack(next() & 1, emax() + bias() - e - next() % 4, next());  // product near overflow
     }

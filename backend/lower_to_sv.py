@@ -411,7 +411,7 @@ class _Builder:
             # the operands' bits that can be nonzero: no partial products of chunks known to be
             # zero (Yosys cannot drop them inside an instantiated MULT18X18D)
             aw, bw = (max(self.nonzero_bits(m.operands[k]) for m in members) for k in (0, 1))
-            known = (("AW", str(aw)),) if aw < w else ()
+            known: tuple[tuple[str, str], ...] = (("AW", str(aw)),) if aw < w else ()
             known += (("BW", str(bw)),) if bw < w else ()
             self.instances.append(RtlInstance("hls_mul", name, (("W", str(w)), ("LATENCY", str(op.latency)), *known, *dsp_params),
                                               (("clk", "ap_clk"), ("ce", "1'b1"), ("a", a), ("b", b), ("p", res))))  # fmt: skip

@@ -94,13 +94,6 @@ module hls_fp_div_core #(
   logic [QW:0][QW-1:0] quot;
   logic [QW:0][MW:0] divisor;
   logic [QW:0][KW-1:0] keep;
-  // the rounding's shift (from row 2, where the exponent is final) and whether a quotient bit it
-  // shifts out is one, accumulated as the rows make the bits: the rounding then has no mask and
-  // no wide OR after its shift amount (adi on ECP5: a shared double divider's shift amount
-  // routed 3.16 ns into both)
-  localparam int SHW = $clog2(MW + 4);
-  logic [QW:0][SHW-1:0] shr;
-  logic [QW:0] lostr;
 
   // the counts are taken off the exponent after the decoding's register, beside row 0 (counts
   // and exponent sums in one cycle: 13 ns on ECP5)
@@ -121,37 +114,11 @@ module hls_fp_div_core #(
     // from row 1 on the leading quotient bit is known: the exponent is one less without it
     logic [KW-1:0] keep_k;
     assign keep_k = k == 1 ? {keep[k][KW-1:XW], keep[k][XW-1:0] - XW'(!quot[k][QW-1])} : keep[k];
-    // quotient bit j is the significand's bit j + 1 without a leading one in q[QW-1] (else j):
-    // shifted out when that position is below the shift
-    logic [SHW-1:0] sh_k;
-    logic lost_next;
-    if (k < 2) begin : g_early
-      assign sh_k = '0;
-      assign lost_next = 1'b0;
-      logic unused_lost_k;
-      assign unused_lost_k = &{1'b0, lostr[k], shr[k]};
-    end else begin : g_lost
-      logic lost_k;
-      if (k == 2) begin : g_prep
-        logic tiny_unused;
-        hls_fp_round_prep #(MW, XW) u_prep (.e(keep[k][XW-1:0]), .tiny(tiny_unused), .sh(sh_k));
-        // the bits of rows 0 and 1 (the first is zero without a leading one)
-        assign lost_k = (quot[k][QW-1] && (QW - 1) < sh_k) || (quot[k][QW-2] && (QW - 2) + 32'(!quot[k][QW-1]) < sh_k);
-        logic unused_lost_k;
-        assign unused_lost_k = &{1'b0, lostr[k], shr[k]};
-      end else begin : g_carried
-        assign sh_k = shr[k];
-        assign lost_k = lostr[k];
-      end
-      assign lost_next = lost_k || (bit_k && (QW - 1 - k) + 32'(!quot[k][QW-1]) < sh_k);
-    end
     // the last row's register is after the selection of the significand (u_last)
-    hls_fp_pipe #(PW + QW + MW + 1 + KW + SHW + 1, (k + 1) % G == 0 && k != QW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
-        .clk(clk), .ce(ce), .d({rest << 1, quot[k] | (QW'(bit_k) << (QW - 1 - k)), divisor[k], keep_k, sh_k, lost_next}),
-        .q({part[k+1], quot[k+1], divisor[k+1], keep[k+1], shr[k+1], lostr[k+1]}));
+    hls_fp_pipe #(PW + QW + MW + 1 + KW, (k + 1) % G == 0 && k != QW - 1 ? (ROWCUTS > 0 ? 1 : 0) : 0) u_row (
+        .clk(clk), .ce(ce), .d({rest << 1, quot[k] | (QW'(bit_k) << (QW - 1 - k)), divisor[k], keep_k}),
+        .q({part[k+1], quot[k+1], divisor[k+1], keep[k+1]}));
   end
-  assign shr[0] = '0;
-  assign lostr[0] = 1'b0;
   // the rounding's exponent tests beside the last row
   logic tiny_n, tiny2;
   logic [$clog2(MW + 4)-1:0] sh_n, sh2;
@@ -161,7 +128,7 @@ module hls_fp_div_core #(
   // ma / mb >= 1: the leading one is q[QW-1]; otherwise q[QW-2] (the exponent is already one
   // less). The selection and the remainder's sticky bit are made before the last row's register:
   // after it, the rounding's shift would follow them in one cycle (12 ns on ECP5)
-  logic s2, special2, sticky, sp_sign2, sp_emax2, lost_n, lost2;
+  logic s2, special2, sticky, sp_sign2, sp_emax2;
   logic special3;
   logic [W-1:0] special_r2, special_r3, rounded, result;
   logic [MW-1:0] sp_frac2;
@@ -173,15 +140,13 @@ module hls_fp_div_core #(
   assign sticky = part[QW] != 0;
   assign sig_n = q[QW-1] ? {q[QW-1:1], q[0] | sticky} : {q[QW-2:0], sticky};
   assign divisor_unused = divisor[QW][MW];
-  // the remainder's sticky bit is the significand's lowest: shifted out by any shift
-  assign lost_n = lostr[QW] || (sticky && shr[QW] != '0);
-  hls_fp_pipe #(QW + MW + KW + 1, ROWCUTS > 0 ? 1 : 0) u_last (
-      .clk(clk), .ce(ce), .d({sig_n, divisor[QW][MW-1:0], keep[QW], lost_n}), .q({sig2, sp_frac2, s2, special2, sp_sign2, sp_emax2, e2, lost2}));
+  hls_fp_pipe #(QW + MW + KW, ROWCUTS > 0 ? 1 : 0) u_last (
+      .clk(clk), .ce(ce), .d({sig_n, divisor[QW][MW-1:0], keep[QW]}), .q({sig2, sp_frac2, s2, special2, sp_sign2, sp_emax2, e2}));
   assign special_r2 = {sp_sign2, {EW{sp_emax2}}, sp_frac2};
-  hls_fp_round_core #(EW, MW, XW, RC, 1'b1, 1'b1) u_round (
+  hls_fp_round_core #(EW, MW, XW, RC, 1'b1) u_round (
       .clk(clk), .ce(ce),
       .s(s2), .e(e2), .sig(sig2),
-      .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(lost2), .r(rounded));
+      .pre_tiny(tiny2), .pre_sh(sh2), .pre_lost(1'b0), .r(rounded));
   hls_fp_pipe #(1 + W, RC) u_special (.clk(clk), .ce(ce), .d({special2, special_r2}), .q({special3, special_r3}));
   assign result = special3 ? special_r3 : rounded;
   hls_fp_pipe #(W, OUT - RC - IC - DC) u_out (.clk(clk), .ce(ce), .d(result), .q(r));

@@ -10,8 +10,9 @@
 //                registers (AREG/BREG, MREG, PREG); for wider operands the product is split
 //                into 17 x 17-bit partial products of the AW and BW low bits that can be
 //                nonzero (one DSP multiplier each: MULT18X18D on ECP5, DSP48 on 7-series),
-//                registered, then summed by an adder tree whose LATENCY - 2 levels are each a
-//                register stage, every level adding groups of the same size. Synthesis does
+//                registered, wired into rows (the products of every other diagonal occupy
+//                disjoint bits: no logic), then summed by an adder tree whose LATENCY - 2 levels
+//                are each a register stage, every level adding groups of the same size. Synthesis does
 //                not move registers into a wide multiplier's fabric adders, so this placement
 //                is what makes a 32- or 64-bit product meet the clock.
 // With SPREAD (LATENCY >= 4, a split product) each partial product gets its own copy of its

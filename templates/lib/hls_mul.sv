@@ -12,9 +12,9 @@
 //                nonzero (one DSP multiplier each: MULT18X18D on ECP5, DSP48 on 7-series),
 //                registered, wired into rows (the products of every other diagonal occupy
 //                disjoint bits: no logic), then summed by an adder tree whose LATENCY - 2 levels
-//                are each a register stage, every level adding groups of the same size. Synthesis does
-//                not move registers into a wide multiplier's fabric adders, so this placement
-//                is what makes a 32- or 64-bit product meet the clock.
+//                are each a register stage, the first levels adding the smallest groups.
+//                Synthesis does not move registers into a wide multiplier's fabric adders, so
+//                this placement is what makes a 32- or 64-bit product meet the clock.
 // With SPREAD (LATENCY >= 4, a split product) each partial product gets its own copy of its
 // operand chunks, registered a cycle after the input registers (one adder level fewer): the copy
 // sits by its DSP multiplier, so the route across the multipliers (a 53 x 53-bit significand
@@ -52,10 +52,13 @@ module hls_mul #(
   // diagonal has at most H products: 2H rows, of which the adder tree adds groups
   localparam int H = NA < NB ? NA : NB;
   localparam int R = NA * NB < 2 * H ? NA * NB : 2 * H;
-  // each level adds groups of G = 2 ** K rows, the smallest power of two that reaches one term
-  // in L levels (no constant functions: Icarus mis-simulates a module that declares one)
-  localparam int K = L > 0 ? ($clog2(R) + L - 1) / L : 0;
-  localparam int G = 1 << K;
+  // the L levels reduce R rows to one term, each adding groups of a power of two: KT doublings in
+  // all, KB per level and one more in each of the last KX levels. The smaller groups come first:
+  // level 1's inputs are routed from the multipliers, the later levels' from registers beside
+  // them (no constant functions: Icarus mis-simulates a module that declares one)
+  localparam int KT = $clog2(R);
+  localparam int KB = L > 0 ? KT / L : 0;
+  localparam int KX = L > 0 ? KT % L : 0;
 
   if (LATENCY <= 0) begin : g_comb
     logic unused_clk_ce;
@@ -122,12 +125,15 @@ module hls_mul #(
     end
     // level 0: the partial products a_i * b_j (term i * NB + j), shifted into place and
     // registered (zero where they lie above the product); the rows of level 0's terms; level s:
-    // groups of G consecutive rows or terms of level s - 1 added, registered: each level adds
-    // about as few terms as the latency allows (a product of 4 x 4 chunks, 8 rows, in two levels
-    // adds 4 and 2, not 2 and 4)
+    // groups of G consecutive rows or terms of level s - 1 added, registered (a product of 4 x 4
+    // chunks, 8 rows, in two levels adds pairs, then the four sums)
     for (genvar s = 0; s < LATENCY - 1 - SP; s++) begin : g_level
-      localparam int T = s == 0 ? NA * NB : (R + (1 << (K * s)) - 1) >> (K * s);  // terms at level s
-      localparam int TP = s == 0 ? 0 : (R + (1 << (K * (s - 1))) - 1) >> (K * (s - 1));  // at level s - 1
+      // doublings up to level s and up to level s - 1; level s adds groups of G
+      localparam int CS = s * KB + (s > L - KX ? s - (L - KX) : 0);
+      localparam int CP = s == 0 ? 0 : (s - 1) * KB + (s - 1 > L - KX ? s - 1 - (L - KX) : 0);
+      localparam int G = 1 << (CS - CP);
+      localparam int T = s == 0 ? NA * NB : (R + (1 << CS) - 1) >> CS;  // terms at level s
+      localparam int TP = s == 0 ? 0 : (R + (1 << CP) - 1) >> CP;  // at level s - 1
       logic [W-1:0] v[T];
       for (genvar t = 0; t < T; t++) begin : g_term
         logic [W-1:0] sum;

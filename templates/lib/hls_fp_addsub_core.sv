@@ -205,7 +205,29 @@ module hls_fp_addsub_core #(
     end
     assign count_low = group_count_c[first*GW+:GW];
     assign shiftc = LW'({first, count_low});
-    assign sum_normalised = (sumc[SW-2:0] << {first, {GW{1'b0}}}) << count_low;
+    // the shift: each slice of G bits of the normalised sum selects by a copy of the count's
+    // registers of its own (kept: Yosys would merge the copies), which the placer can put beside
+    // it, and the exponent's update by the one above; one copy drove the multiplexers of all 56
+    // bits of a double's and the exponent's subtraction (heat-3d on ECP5: a 7 ns route from a
+    // selection of the count in the shifter, across 86 columns, to the exponent)
+    localparam int NS = (SW - 1 + G - 1) / G;
+    for (genvar k = 0; k < NS; k++) begin : g_slice
+      localparam int LO = k * G;
+      localparam int HI = LO + G < SW - 1 ? LO + G : SW - 1;  // past the slice's last bit
+      logic [NG-1:0] zero_k;
+      logic [NG*GW-1:0] count_k;
+      logic [FW-1:0] first_k;
+      logic [SW-2:0] shifted_k;
+      hls_fp_pipe #(NG + NG * GW, NC, 1'b1) u_copy (.clk(clk), .ce(ce), .d({group_zero, group_count}), .q({zero_k, count_k}));
+      always_comb begin
+        first_k = FW'(NG - 1);
+        for (int g = NG - 2; g >= 0; g--) if (!zero_k[g]) first_k = FW'(g);
+      end
+      assign shifted_k = (sumc[SW-2:0] << {first_k, {GW{1'b0}}}) << count_k[first_k*GW+:GW];
+      assign sum_normalised[HI-1:LO] = shifted_k[HI-1:LO];
+      logic unused_other_bits;
+      assign unused_other_bits = &{1'b0, shifted_k};
+    end
   end
   assign d4 = {sx3c, sumc == 0,
                sumc[SW-1] ? {2'b00, ex3c} + 1'b1 : {2'b00, ex3c} - {{(EW + 2 - LW) {1'b0}}, shiftc},

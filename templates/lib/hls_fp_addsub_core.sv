@@ -196,9 +196,11 @@ module hls_fp_addsub_core #(
       assign group_zero[g] = window[NG*G-1-g*G-:G] == '0;
       hls_fp_clz #(G, GW) u_clz (.x(window[NG*G-1-g*G-:G]), .n(group_count[g*GW+:GW]), .shifted(group_shifted_unused[g*G+:G]));
     end
-    hls_fp_pipe #(1 + EW + SW + NG + NG * GW + KW, NC) u_count (
-        .clk(clk), .ce(ce), .d({sx3, ex3, sum, group_zero, group_count, keep4}),
-        .q({sx3c, ex3c, sumc, group_zero_c, group_count_c, keep4c}));
+    hls_fp_pipe #(1 + EW + SW + KW, NC) u_count (
+        .clk(clk), .ce(ce), .d({sx3, ex3, sum, keep4}), .q({sx3c, ex3c, sumc, keep4c}));
+    // (the count's registers for the exponent, kept apart from the shift's copies below)
+    hls_fp_pipe #(NG + NG * GW, NC, 1'b1) u_count_exponent (
+        .clk(clk), .ce(ce), .d({group_zero, group_count}), .q({group_zero_c, group_count_c}));
     always_comb begin
       first = FW'(NG - 1);  // (the last group holds the one below the window)
       for (int g = NG - 2; g >= 0; g--) if (!group_zero_c[g]) first = FW'(g);

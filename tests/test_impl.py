@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from conftest import TESTS, run_hls
 
@@ -334,25 +335,32 @@ def test_row_strides_are_shifts_and_adds_not_multipliers(tmp_path: Path) -> None
     assert impl["ecp5"]["dsp"] == 0 and impl["xc7"]["dsp"] == 0, impl
 
 
+def _synthesize_adders(folder: Path, top_sv: str) -> dict[str, Any]:
+    """Yosys synth_ecp5 of module ``top`` (``top_sv``) over the add/sub core and the modules it
+    uses: the flattened netlist's top module (JSON)."""
+    lib = ROOT / "templates" / "lib"
+    names = ("hls_fp_pipe", "hls_fp_classify", "hls_fp_clz", "hls_fp_round_core", "hls_fp_round_prep", "hls_fp_addsub_core")
+    for name in names:
+        (folder / f"{name}.sv").write_text((lib / f"{name}.sv").read_text())
+    (folder / "top.sv").write_text(top_sv)
+    files = " ".join(f"{name}.sv" for name in names)
+    _yosys(folder, f"read_verilog -sv {files} top.sv; synth_ecp5 -top top; write_json top.json")
+    top: dict[str, Any] = json.loads((folder / "top.json").read_text())["modules"]["top"]
+    return top
+
+
 def test_units_of_one_operand_keep_their_own_operand_registers(tmp_path: Path) -> None:
     """Two float adders fed the same operands: each keeps its own operand register (hls_fp_pipe
     KEEP), which Yosys would otherwise merge into one driving both units' decoding (fp_ops_float
     on ECP5: one merged register drove the class tests of five units, then a min's comparison,
     98.42 MHz; 101.74 with the registers kept apart)."""
-    lib = ROOT / "templates" / "lib"
-    names = ("hls_fp_pipe", "hls_fp_classify", "hls_fp_clz", "hls_fp_round_core", "hls_fp_round_prep", "hls_fp_addsub_core")
-    for name in names:
-        (tmp_path / f"{name}.sv").write_text((lib / f"{name}.sv").read_text())
-    (tmp_path / "top.sv").write_text(
+    top = _synthesize_adders(
+        tmp_path,
         "module top(input logic clk, input logic [31:0] a, b, output logic [31:0] s, d);\n"
         "  hls_fp_addsub_core #(8, 23, 8) u1 (.clk(clk), .ce(1'b1), .a(a), .b(b), .sub(1'b0), .r(s));\n"
         "  hls_fp_addsub_core #(8, 23, 8) u2 (.clk(clk), .ce(1'b1), .a(a), .b(b), .sub(1'b1), .r(d));\n"
-        "endmodule\n"
+        "endmodule\n",
     )
-    files = " ".join(f"{name}.sv" for name in names)
-    script = f"read_verilog -sv {files} top.sv; synth_ecp5 -top top; write_json top.json"
-    _yosys(tmp_path, script)
-    top = json.loads((tmp_path / "top.json").read_text())["modules"]["top"]
     # (Yosys renames registers after the nets they drive: count the registers each operand bit feeds)
     registers_fed = Counter(c["connections"]["DI"][0] for c in top["cells"].values() if c["type"] == "TRELLIS_FF")
     for operand in ("a", "b"):
@@ -364,18 +372,12 @@ def test_adder_shift_slices_keep_their_own_count_registers(tmp_path: Path) -> No
     exponent's update, select by copies of the leading-zero count's registers of their own, which
     Yosys keeps apart (heat-3d on ECP5: one copy drove all 56 bits' multiplexers and the
     exponent's subtraction, a 7 ns route across the device, 79.03 MHz)."""
-    lib = ROOT / "templates" / "lib"
-    names = ("hls_fp_pipe", "hls_fp_classify", "hls_fp_clz", "hls_fp_round_core", "hls_fp_round_prep", "hls_fp_addsub_core")
-    for name in names:
-        (tmp_path / f"{name}.sv").write_text((lib / f"{name}.sv").read_text())
-    (tmp_path / "top.sv").write_text(
+    cells = _synthesize_adders(
+        tmp_path,
         "module top(input logic clk, input logic [63:0] a, b, output logic [63:0] s);\n"
         "  hls_fp_addsub_core #(11, 52, 9) u (.clk(clk), .ce(1'b1), .a(a), .b(b), .sub(1'b0), .r(s));\n"
-        "endmodule\n"
-    )
-    files = " ".join(f"{name}.sv" for name in names)
-    _yosys(tmp_path, f"read_verilog -sv {files} top.sv; synth_ecp5 -top top; write_json top.json")
-    cells = json.loads((tmp_path / "top.json").read_text())["modules"]["top"]["cells"]
+        "endmodule\n",
+    )["cells"]
     registers = [n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and ".g_count_cut." in n]
     # the first 3 of the sum's 4 groups of 16 bits tell whether they are zero (the last holds
     # the stop bit below the window): 3 registers in each of 4 slices and the exponent's copy

@@ -196,10 +196,12 @@ module hls_fp_addsub_core #(
       assign group_zero[g] = window[NG*G-1-g*G-:G] == '0;
       hls_fp_clz #(G, GW) u_clz (.x(window[NG*G-1-g*G-:G]), .n(group_count[g*GW+:GW]), .shifted(group_shifted_unused[g*G+:G]));
     end
+    // a sum of more than two groups (a double's) is shifted in slices (below)
+    localparam bit SLICED = SW - 1 > 2 * G;
     hls_fp_pipe #(1 + EW + SW + KW, NC) u_count (
         .clk(clk), .ce(ce), .d({sx3, ex3, sum, keep4}), .q({sx3c, ex3c, sumc, keep4c}));
-    // (the count's registers for the exponent, kept apart from the shift's copies below)
-    hls_fp_pipe #(NG + NG * GW, NC, 1'b1) u_count_exponent (
+    // (sliced: the count's registers for the exponent, kept apart from the shift's copies)
+    hls_fp_pipe #(NG + NG * GW, NC, SLICED) u_count_exponent (
         .clk(clk), .ce(ce), .d({group_zero, group_count}), .q({group_zero_c, group_count_c}));
     always_comb begin
       first = FW'(NG - 1);  // (the last group holds the one below the window)
@@ -211,8 +213,13 @@ module hls_fp_addsub_core #(
     // registers of its own (kept: Yosys would merge the copies), which the placer can put beside
     // it, and the exponent's update by the one above; one copy drove the multiplexers of all 56
     // bits of a double's and the exponent's subtraction (heat-3d on ECP5: a 7 ns route from a
-    // selection of the count in the shifter, across 86 columns, to the exponent)
-    localparam int NS = (SW - 1 + G - 1) / G;
+    // selection of the count in the shifter, across 86 columns, to the exponent). A float's 27
+    // bits keep one (fp_ops_float placed at 101.61 MHz with one, 93.57 with two slices: its
+    // critical path then a float multiplier's, which the larger netlist's placement moved)
+    localparam int NS = SLICED ? (SW - 1 + G - 1) / G : 0;
+    if (!SLICED) begin : g_whole
+      assign sum_normalised = (sumc[SW-2:0] << {first, {GW{1'b0}}}) << count_low;
+    end
     for (genvar k = 0; k < NS; k++) begin : g_slice
       localparam int LO = k * G;
       localparam int HI = LO + G < SW - 1 ? LO + G : SW - 1;  // past the slice's last bit

@@ -9,7 +9,9 @@
 // normalise, round) with a register after each from LATENCY = 5 (after align and round only at
 // 2; align, add and round at 3; all but decode at 4); from LATENCY = 6 also one inside the
 // normalisation's leading-zero count (which stops at the shift's limit): groups of 16 bits count
-// before it, the first group with a one gives the count and the coarse shift after it,
+// before it, the first group with a one gives the count and the coarse shift after it (a
+// double's sum shifts in 16-bit slices, each by a copy of the count's registers of its own, and
+// the exponent's update by another),
 // from 7 one at the inputs (a shared unit's operand multiplexers then end at a register, not in
 // the decoding: on ECP5 a float adder's multiplexer and decoding were 12.7 ns), from 8 one inside
 // the decoding, between the comparison of the operands (and the count of their trailing zeros)

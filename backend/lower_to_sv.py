@@ -324,12 +324,18 @@ class _Builder:
             # decision of this cycle) selects by default
             members_at = self.shared[shared]
             pulses = [self.pulse(at) for at, _ in members_at]
+            n_inputs = len(members_at[0][1])
+            # the pulse selecting each member's operand of each input
+            selects = [[pulse] * n_inputs for pulse in pulses]
             if self.unit_pulse_copies:  # (the default member's pulse selects nothing)
                 d = _default_member(pulses)
-                pulses = [pulse if k == d else self.pulse_copy(at, shared) for k, (pulse, (at, _)) in enumerate(zip(pulses, members_at))]
-            issues = [(pulse, operands) for pulse, (_, operands) in zip(pulses, members_at)]
+                selects = [
+                    sel if k == d else [self.pulse_copy(at, f"{shared}_in{j}") for j in range(n_inputs)]
+                    for k, (sel, (at, _)) in enumerate(zip(selects, members_at))
+                ]
+            issues = [(sel, operands) for sel, (_, operands) in zip(selects, members_at)]
             widths = [v.width for v in first.operands] + [8]  # (an add/sub unit's operation last)
-            inputs = [_by_pulse([(pulse, operands[k]) for pulse, operands in issues], widths[k]) for k in range(len(issues[0][1]))]
+            inputs = [_by_pulse([(sel[k], operands[k]) for sel, operands in issues], widths[k]) for k in range(n_inputs)]
             kind = unit_kind(first.kind) if _mixed(members) else first.kind
             self.wires.append(RtlWire(f"{shared}_r", first.result.width, None, f"{kind} shared by {len(members)} ops"))
             latency = first.latency
@@ -345,13 +351,13 @@ class _Builder:
                 inputs, latency = regs, latency - levels
             self.instantiate(dataclasses.replace(first, kind=kind, latency=latency), shared, inputs, f"{shared}_r", members)
 
-    def selection_in_chunks(self, shared: str, issues: list[tuple[str, list[str]]], widths: list[int]) -> list[str]:
+    def selection_in_chunks(self, shared: str, issues: list[tuple[list[str], list[str]]], widths: list[int]) -> list[str]:
         """``shared``'s operands selected in two registered levels: each chunk of members' masked
         operands ORed into a register, then (the caller's register) the chunks' registers and
         the default member's operand: deriche's one fma unit for 69 ops of its inlined
         expf/powf selected its operands in one cycle, routes from all over the device into a
         tree of four LUT levels (55.97 MHz on ECP5)."""
-        pulses = [pulse for pulse, _ in issues]
+        pulses = [sel[0] for sel, _ in issues]
         d = _default_member(pulses)
         others = [k for k in range(len(issues)) if k != d]
         chunks = [others[i : i + SELECTION_CHUNK] for i in range(0, len(others), SELECTION_CHUNK)]
@@ -363,7 +369,7 @@ class _Builder:
             terms = []
             for g, chunk in enumerate(chunks):
                 name = f"{shared}_in{j}_c{g}"
-                expr = " | ".join(f"({{{w}{{{pulses[k]}}}}} & {issues[k][1][j]})" for k in chunk)
+                expr = " | ".join(f"({{{w}{{{issues[k][0][j]}}}}} & {issues[k][1][j]})" for k in chunk)
                 self.regs.append(RtlReg(name, w, expr, None, None, f"the operand of members {chunk[0]}..{chunk[-1]} that issues"))
                 terms.append(name)
             default = f"{shared}_in{j}_d"
@@ -376,8 +382,9 @@ class _Builder:
         """The pulse of ``t`` from a register of ``owner``'s own beside the pulse shift register's
         stage, loaded as that stage is: the stage drives every access and unit of its cycle,
         wherever they were placed (adi on ECP5: a stage routed 6.97 ns to a shared multiplier's
-        operand selection), the copy only the selections of ``owner``. A loop controller's
-        decision (``t`` at its time variable) is not copied."""
+        operand selection), the copy only the selections of ``owner`` (one input of a unit: a
+        copy for two inputs let Yosys share logic between their selections, deriche's fma unit).
+        A loop controller's decision (``t`` at its time variable) is not copied."""
         pulse = self.pulse(t)
         if t.offset == 0:
             return pulse

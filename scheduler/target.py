@@ -100,9 +100,9 @@ class Target:
 
     @property
     def unit_pulse_copies(self) -> bool:
-        """Whether each shared unit selects its operands by copies of its members' issue pulses
-        of its own, so one pulse register does not drive the operand selections of units all
-        over the device."""
+        """Whether each input of a shared unit selects its operand by copies of its members'
+        issue pulses of its own, so one pulse register does not drive the operand selections of
+        units all over the device, nor of two inputs."""
         return bool(self.data.get("unit_pulse_copies", False))
 
     @property

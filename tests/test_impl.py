@@ -33,7 +33,8 @@ double fp_cos(double x) {
 
 def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) -> None:
     """A 1024-word local array becomes DP16KD on ECP5 and RAMB18/36 on 7-series; Fmax and the
-    resources reach report.json and report.rpt, and a second run replaces them."""
+    resources reach report.json and report.rpt, and a second run replaces them; nextpnr places
+    with its static placer unless --placer heap asks for the other."""
     src = tmp_path / "k.c"
     src.write_text(KERNELS)
     out = tmp_path / "o"
@@ -49,13 +50,15 @@ def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) ->
     assert f"Fmax {ecp5['fmax_mhz']:.2f} MHz" in proc.stdout
     rpt = (out / "report.rpt").read_text()
     assert "== Latency" in rpt and rpt.count("== Implementation (open flow)") == 1
-    assert impl["seed"] == 1 and impl["timing_weight"] == 20 and "seed 1, timing weight 20" in rpt
-    again = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out), "--seed", "2", "--timing-weight", "10")
+    assert impl["placer"] == "static" and impl["seed"] == 1 and "nextpnr-ecp5 static placer, seed 1)" in rpt
+    assert "Running Static placer" in (out / "impl" / "nextpnr_ecp5.log").read_text()
+    again = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out), "--seed", "2", "--placer", "heap", "--timing-weight", "10")
     assert again.returncode == 0, again.stderr
     assert (out / "report.rpt").read_text().count("== Implementation (open flow)") == 1
-    assert "seed 2, timing weight 10" in (out / "report.rpt").read_text()
+    assert "nextpnr-ecp5 heap placer, seed 2, timing weight 10)" in (out / "report.rpt").read_text()
+    assert "Running Static placer" not in (out / "impl" / "nextpnr_ecp5.log").read_text()
     impl = json.loads((out / "report.json").read_text())["implementation"]
-    assert impl["seed"] == 2 and impl["timing_weight"] == 10
+    assert impl["placer"] == "heap" and impl["seed"] == 2 and impl["timing_weight"] == 10
 
 
 def test_ecp5_block_ram_registers_its_inputs_and_still_maps_to_dp16kd(tmp_path: Path) -> None:

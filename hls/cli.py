@@ -209,7 +209,8 @@ def cosim(
 )  # fmt: skip
 @click.option(
     "--placer", type=click.Choice(PLACERS), default=PLACER, show_default=True,
-    help="nextpnr's placer: 'static' (electrostatic, timing-driven) or 'heap' (analytic, weighed by --timing-weight).",
+    help="nextpnr's placer: 'static' (electrostatic, timing-driven), 'heap' (analytic, weighed by --timing-weight), "
+    "or 'both' at once, keeping the faster design.",
 )  # fmt: skip
 def impl(
     file: Path, top: str, outdir: Path | None, includes: tuple[str, ...], defines: tuple[str, ...], debug: bool, seed: int, timing_weight: int,

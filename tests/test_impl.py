@@ -34,7 +34,7 @@ double fp_cos(double x) {
 def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) -> None:
     """A 1024-word local array becomes DP16KD on ECP5 and RAMB18/36 on 7-series; Fmax and the
     resources reach report.json and report.rpt, and a second run replaces them; nextpnr places
-    with its static placer unless --placer heap asks for the other."""
+    with both its placers, the faster design kept, unless --placer asks for one."""
     src = tmp_path / "k.c"
     src.write_text(KERNELS)
     out = tmp_path / "o"
@@ -50,15 +50,22 @@ def test_places_and_routes_and_maps_local_arrays_to_block_ram(tmp_path: Path) ->
     assert f"Fmax {ecp5['fmax_mhz']:.2f} MHz" in proc.stdout
     rpt = (out / "report.rpt").read_text()
     assert "== Latency" in rpt and rpt.count("== Implementation (open flow)") == 1
-    assert impl["placer"] == "static" and impl["seed"] == 1 and "nextpnr-ecp5 static placer, seed 1)" in rpt
-    assert "Running Static placer" in (out / "impl" / "nextpnr_ecp5.log").read_text()
+    # both placers, the faster design kept (its log and report in impl/)
+    fmax = impl["placements"]
+    assert set(fmax) == {"static", "heap"} and impl["placer"] == max(fmax, key=lambda p: fmax[p]) and ecp5["fmax_mhz"] == fmax[impl["placer"]]
+    other = "heap" if impl["placer"] == "static" else "static"
+    assert impl["seed"] == 1 and f"nextpnr-ecp5 {impl['placer']} placer, seed 1" in rpt and f"two placements ({other} {fmax[other]:.2f} MHz)" in rpt
+    log = (out / "impl" / "nextpnr_ecp5.log").read_text()
+    assert log == (out / "impl" / f"place_{impl['placer']}" / "nextpnr_ecp5.log").read_text()
+    assert ("Running Static placer" in log) == (impl["placer"] == "static")
+    assert "Running Static placer" in (out / "impl" / "place_static" / "nextpnr_ecp5.log").read_text()
     again = run_hls("impl", str(src), "--top", "scale_reverse", "-o", str(out), "--seed", "2", "--placer", "heap", "--timing-weight", "10")
     assert again.returncode == 0, again.stderr
     assert (out / "report.rpt").read_text().count("== Implementation (open flow)") == 1
     assert "nextpnr-ecp5 heap placer, seed 2, timing weight 10)" in (out / "report.rpt").read_text()
-    assert "Running Static placer" not in (out / "impl" / "nextpnr_ecp5.log").read_text()
+    assert "Running Static placer" not in (out / "impl" / "nextpnr_ecp5.log").read_text() and not (out / "impl" / "place_static").exists()
     impl = json.loads((out / "report.json").read_text())["implementation"]
-    assert impl["placer"] == "heap" and impl["seed"] == 2 and impl["timing_weight"] == 10
+    assert impl["placer"] == "heap" and list(impl["placements"]) == ["heap"] and impl["seed"] == 2 and impl["timing_weight"] == 10
 
 
 def test_ecp5_block_ram_registers_its_inputs_and_still_maps_to_dp16kd(tmp_path: Path) -> None:

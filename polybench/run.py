@@ -73,6 +73,7 @@ def implement(hls: str, src: Path, top: str, out: Path, args: list[str], result:
         fmax_mhz=e["fmax_mhz"], target_mhz=e["target_mhz"], met=e["met"],
         ecp5_lut=e["lut"], ecp5_ff=e["ff"], ecp5_dsp=e["dsp"], ecp5_bram=e["bram"],
         xc7_lut=x["lut"], xc7_ff=x["ff"], xc7_dsp=x["dsp"], xc7_bram_18k=x["bram_18k"],
+        placer=impl.get("placer"), placements=impl.get("placements"),
     )  # fmt: skip
 
 

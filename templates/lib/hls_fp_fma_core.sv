@@ -92,8 +92,9 @@ module hls_fp_fma_core #(
   // plus a constant; written as one sum of five terms, its carry chains one after another were
   // deriche's critical path on ECP5: 4.08 ns logic and 6.06 ns routing)
   logic signed [XW-1:0] sh_full, e_sum, e_ab, e_c;
+  localparam logic signed [XW-1:0] C_OFFSET = BIAS - XW'(MW + 5);  // (one constant: one addition)
   assign e_ab = XW'(ea) + XW'(eb);
-  assign e_c = XW'(ec) + BIAS - XW'(MW + 5);
+  assign e_c = XW'(ec) + C_OFFSET;
   assign sh_full = e_ab - e_c;
   // the exponent of the window's top bit: e - bias of a leading one there
   localparam logic signed [XW-1:0] TOP = XW'(MW + 5) - BIAS;

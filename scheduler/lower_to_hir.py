@@ -69,8 +69,10 @@ from hls.ir.kernel import (
     array_storage,
     has_loop,
     linear_form,
+    nested_loops,
     print_expr,
     read_variables,
+    stmt_variables,
     unique_name,
 )
 from hls.resources import delay_cost, operator_cost
@@ -1336,6 +1338,42 @@ def _cycle_span(seg: _Segment, bound: MiiBound, budget_ns: float) -> tuple[int, 
     return delay, dist, cuts
 
 
+def _assigned_first(stmts: list[Stmt]) -> set[Variable]:
+    """The scalars ``stmts`` assign, unconditionally, before anything in them reads them."""
+    out: set[Variable] = set()
+    seen: set[Variable] = set()
+    for s in stmts:
+        if isinstance(s, Assign) and s.indices is None and s.var not in seen and s.var not in read_variables(s.value):
+            out.add(s.var)
+        seen |= stmt_variables([s])
+    return out
+
+
+def _only_inside(body: list[Stmt], nest: For, var: Variable) -> bool:
+    """Whether ``var`` appears in ``body`` only inside the loop ``nest`` (which ``body`` holds),
+    and is no loop's exit flag there."""
+    found = False
+
+    def visit(stmts: list[Stmt]) -> bool:
+        nonlocal found
+        for s in stmts:
+            if s is nest:
+                found = True
+                if any(var in lp.exits for lp in [nest, *nested_loops(nest.body)]):
+                    return False
+            elif isinstance(s, For):
+                if var in s.exits or var is s.var or var in read_variables(s.init) | read_variables(s.bound) or not visit(s.body):
+                    return False
+            elif isinstance(s, If):
+                if var in read_variables(s.cond) or not visit(s.then_body) or not visit(s.else_body):
+                    return False
+            elif var in stmt_variables([s]):
+                return False
+        return True
+
+    return visit(body) and found
+
+
 def _int_type(v: Variable) -> IntType:
     assert isinstance(v.type, IntType)
     return v.type
@@ -2206,11 +2244,21 @@ class _Lowering:
             inner_iv = counter(len(nest) - 1)
             real_last = ctx.const(inner_first + (flat.real_trip - 1) * inner.step, inner_iv.width)
             after_last[-1] = seg.comb("eq", [inner_iv, real_last], 1, inner.loc, f"{inner.var.name}_real_last")
+        # a local that each iteration of level k assigns before reading it, and that nothing
+        # outside the nest mentions, is dead once the statements after level k + 1 run: the
+        # register keeps its value from before them (fir_int: the rounding of a row's sum,
+        # written back to the sum's register, chained the rounding's addition into the next
+        # row's first addition through the register's bypass, a path no row takes)
+        dead_after: dict[Variable, Value] = {}
         for k in reversed(range(len(nest) - 1)):
             body = nest[k].body
             split = next(n for n, x in enumerate(body) if x is nest[k + 1])
             if body[split + 1 :]:
+                for var in _assigned_first(body[:split]) - dead_after.keys():
+                    if var in seg.vars and var.kind == "local" and _only_inside(ctx.fn.body, nest[0], var):
+                        dead_after[var] = seg.vars[var]
                 when(after_last[k + 1 :], body[split + 1 :], nest[k].loc, levels_at(nest[k + 1 :], True) if flat.real_trip is None else None)
+        seg.vars.update(dead_after)
         # level k advances when every level inside it wraps around in this iteration
         carries: list[Value | None] = [None] * len(nest)
         for k in reversed(range(len(nest) - 1)):

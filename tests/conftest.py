@@ -43,6 +43,24 @@ def run_hls(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     return subprocess.run([HLS, *args], capture_output=True, text=True, cwd=cwd, env={**os.environ, **env} if env else None)
 
 
+def synth_for_targets(tmp_path: Path, source: str | Path, top: str, *more: str, targets: tuple[str, ...] = ("ecp5", "default")) -> dict[str, Path]:
+    """Synthesizes ``top`` of ``source`` (C text, written to k.c, or a C file) for each of
+    ``targets`` (``--target``, with the options ``more``) into tmp_path/<target>, each run
+    succeeding: the output folders by target, in ``targets``' order."""
+    if isinstance(source, str):
+        src = tmp_path / "k.c"
+        src.write_text(source)
+    else:
+        src = source
+    outs = {}
+    for target in targets:
+        out = tmp_path / target
+        proc = run_hls(str(src), "--top", top, "--target", target, "-o", str(out), *more)
+        assert proc.returncode == 0, (target, proc.stderr)
+        outs[target] = out
+    return outs
+
+
 def cosim_random(tmp_path: Path, source: str, top: str, runs: int = 3) -> Path:
     """Co-simulates ``top`` of ``source`` (written to k.c) with cosim's random testbench for
     ``runs`` calls, which must all pass; the output folder."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from conftest import run_hls, synth_and_cosim
+from conftest import run_hls, synth_and_cosim, synth_for_targets
 from hls.ir.hir import print_hir
 from hls.ir.hir_text import parse_hir
 from hls.ir.hir_verify import ScheduleError, verify_hir
@@ -235,13 +235,8 @@ def test_shared_units_select_by_pulse_copies_of_their_own_on_ecp5(tmp_path: Path
     not drive selections all over the device, nor one register the selections of two inputs
     (deriche: Yosys shared logic between two inputs' selections, 70.79 MHz); the default
     target uses the stages themselves. Same latency on both, bit-exact in cosim."""
-    src = tmp_path / "k.c"
-    src.write_text(DOT)
     rtls = {}
-    for target in ("default", "ecp5"):
-        out = tmp_path / target
-        proc = run_hls("synth", str(src), "--top", "dot2", "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
+    for target, out in synth_for_targets(tmp_path, DOT, "dot2").items():
         rtls[target] = (out / "rtl" / "dot2.sv").read_text()
         assert " on dmul_w64_ii_u0 " in (out / "dot2.hir").read_text()
     lines = rtls["ecp5"].splitlines()
@@ -257,7 +252,7 @@ def test_shared_units_select_by_pulse_copies_of_their_own_on_ecp5(tmp_path: Path
         port = ".a(" if line.endswith("_in0") else ".b("
         assert [sel[:3] for sel in selections if name in sel] == [port], (name, selections)
     assert "(* keep *)" not in rtls["default"]
-    proc = run_hls("cosim", str(src), "--top", "dot2", "-o", str(tmp_path / "ecp5"), "--runs", "4", "--quick-build")
+    proc = run_hls("cosim", str(tmp_path / "k.c"), "--top", "dot2", "-o", str(tmp_path / "ecp5"), "--runs", "4", "--quick-build")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

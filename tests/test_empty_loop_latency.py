@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import run_hls
+from conftest import run_hls, synth_for_targets
 
 # the k loop is entered with nothing to run where j == i + 1, the j loop where i == 7
 SOURCE = """
@@ -30,11 +30,7 @@ void fold3(int t[8][8])
 
 def test_reported_latency_is_the_cosim_count_with_empty_loops(tmp_path: Path) -> None:
     src = tmp_path / "k.c"
-    src.write_text(SOURCE)
-    for target in ("ecp5", "default"):
-        out = tmp_path / target
-        proc = run_hls(str(src), "--top", "fold3", "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
+    for target, out in synth_for_targets(tmp_path, SOURCE, "fold3").items():
         if target == "ecp5":
             assert len(re.findall(r"_empty_q <=", (out / "rtl" / "fold3.sv").read_text())) >= 2
         proc = run_hls("cosim", str(src), "--top", "fold3", "-o", str(out), "--runs", "2")

@@ -10,7 +10,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import cosim_random, cosim_with_main, run_hls
+from conftest import cosim_random, cosim_with_main, run_hls, synth_for_targets
 
 SOURCE = """
 void tri_nest(int n, const int a[32], int b[32], int c[32]) {
@@ -101,12 +101,7 @@ def test_a_loop_that_always_runs_finishes_off_the_entry_path(tmp_path: Path) -> 
     """heat-3d on ECP5 (74 MHz): a loop's finish pulse, which starts the loop after it, was the
     enclosing loops' entry chain ANDed with its own test; a loop whose first iteration always
     runs finishes on its next_iter pulse and registered test alone."""
-    for target in ("default", "ecp5"):
-        src = tmp_path / "k.c"
-        src.write_text(ROWS)
-        out = tmp_path / target
-        proc = run_hls(str(src), "--top", "rows", "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
+    for target, out in synth_for_targets(tmp_path, ROWS, "rows").items():
         rtl = (out / "rtl" / "rows.sv").read_text()
         files = [str(out / "rtl" / f) for f in (out / "rtl" / "filelist.f").read_text().split()]
         lint = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", "rows", *files], capture_output=True, text=True)
@@ -144,12 +139,8 @@ def _scheduled_and_cosimulated(tmp_path: Path, source: str, top: str) -> dict[st
     """The HIR of ``top`` of ``source`` on the ECP5 and default targets, each design's RTL
     co-simulated (two random calls, bit-exact)."""
     src = tmp_path / "k.c"
-    src.write_text(source)
     hir = {}
-    for target in ("ecp5", "default"):
-        out = tmp_path / target
-        proc = run_hls(str(src), "--top", top, "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
+    for target, out in synth_for_targets(tmp_path, source, top).items():
         hir[target] = (out / f"{top}.hir").read_text()
         proc = run_hls("cosim", str(src), "--top", top, "-o", str(out), "--runs", "2")
         assert proc.returncode == 0 and "PASS: 2 calls" in proc.stdout, proc.stdout + proc.stderr

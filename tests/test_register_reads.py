@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import run_hls
+from conftest import run_hls, synth_for_targets
 
 KADANE = Path(__file__).resolve().parent / "kernels" / "int" / "kadane.c"  # (the corpus kernel)
 
@@ -20,10 +20,7 @@ def _loop_body(hir: str) -> str:
 
 
 def test_a_register_read_in_its_write_cycle_has_no_bypass(tmp_path: Path) -> None:
-    for target in ("ecp5", "default"):
-        out = tmp_path / target
-        proc = run_hls(str(KADANE), "--top", "kadane", "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
+    for target, out in synth_for_targets(tmp_path, KADANE, "kadane").items():
         body = _loop_body((out / "kadane.hir").read_text())
         reads = {m[1]: (m[2], bool(m[3])) for m in re.finditer(r"= hir\.load %(\w+)_reg\[port 0\]\[\] at (%ti0[^:]*?)( bypass)? :", body)}
         writes = {m[1]: m[2] for m in re.finditer(r"hir\.store %\w+ to %(\w+)_reg\[port 0\]\[\] at (%ti0[^\n]*)", body)}

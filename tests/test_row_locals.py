@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import cosim_random, run_hls
+from conftest import cosim_random, synth_for_targets
 
 ROWS = r"""
 #include <stdint.h>
@@ -38,12 +38,7 @@ void rows(const int32_t x[64], int32_t y[8], int64_t *last)
 def test_a_rows_local_keeps_no_value_past_the_row(tmp_path: Path) -> None:
     """``acc``'s register keeps the row's sum, not its rounding; ``kept``, read after its nest,
     keeps the rounding (its last value); both nests flattened at II 1."""
-    src = tmp_path / "rows.c"
-    src.write_text(ROWS)
-    for target in ("ecp5", "default"):
-        out = tmp_path / target
-        proc = run_hls(str(src), "--top", "rows", "--target", target, "-o", str(out))
-        assert proc.returncode == 0, proc.stderr
+    for out in synth_for_targets(tmp_path, ROWS, "rows").values():
         hir = (out / "rows.hir").read_text()
         flat = {}
         for m in re.finditer(r"hir\.for [^\n]* ii (\d+) [^\n]*flattens", hir):

@@ -63,7 +63,7 @@ from hls.frontend.affine import never_same_element
 from hls.frontend.c_to_kernel import binary, convert
 from hls.frontend.hoist_invariants import hoist_invariants
 from hls.frontend.sweep_fusion import fuse_sweeps
-from hls.ir.ctypes import ArrayType, FloatType, IntType, ScalarType
+from hls.ir.ctypes import INT, ArrayType, FloatType, IntType, ScalarType
 from hls.ir.evaluate import eval_expr, trip_count
 from hls.ir.kernel import (
     ArrayRead,
@@ -113,6 +113,9 @@ class _Forward:
     indices: list[Expr]
     into: Variable
     dim: int | None
+    # the register or buffer holds this array's element only where this holds (one of the
+    # arrays a choice reads: ``_choice``)
+    when: Expr | None = None
 
 
 def _pure(e: Expr) -> bool:
@@ -137,6 +140,59 @@ def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: b
     elif isinstance(e, MathCall):
         for a in e.args:
             _reads(a, out, conditional, under)
+
+
+def _choice(e: Expr) -> list[tuple[Expr | None, ArrayRead]] | None:
+    """The reads of a read of one of several arrays chosen at run time, ``c0 ? X0[w] : c1 ?
+    X1[w] : X2[w]`` with the same subscripts ``w`` and conditions that read no array (how
+    ``partition`` reads a partitioned array whose bank its subscripts do not fix: floyd-warshall's
+    ``path[i][k]`` with ``path`` split by columns): (the condition choosing it, None for the last,
+    chosen where none holds; the read) for each, or None when ``e`` is not such a choice."""
+    out: list[tuple[Expr | None, ArrayRead]] = []
+    while isinstance(e, Select) and isinstance(e.if_true, ArrayRead) and _pure(e.cond):
+        out.append((e.cond, e.if_true))
+        e = e.if_false
+    if not out or not isinstance(e, ArrayRead):
+        return None
+    out.append((None, e))
+    subscripts = [print_expr(i) for i in e.indices]
+    if len({id(r.array) for _, r in out}) != len(out) or any([print_expr(i) for i in r.indices] != subscripts for _, r in out):
+        return None
+    return out if all(_pure(i) for i in e.indices) else None
+
+
+def _chosen(choices: list[tuple[Expr | None, ArrayRead]], n: int, loc: SourceLoc) -> Expr:
+    """The condition under which a choice (``_choice``) reads its ``n``-th array."""
+    cond = choices[n][0]
+    out: Expr | None = None if cond is None else clone_expr(cond)
+    for earlier, _ in choices[:n]:
+        assert earlier is not None
+        skip = Unary("!", clone_expr(earlier), INT, loc)
+        out = skip if out is None else binary("&&", skip, out, loc)
+    assert out is not None
+    return out
+
+
+def _choices(e: Expr, out: list[tuple[Select, bool]], under: bool = False) -> None:
+    """The choices (``_choice``) in ``e``, each with whether it is evaluated only under a
+    condition (``under``: all of ``e`` is)."""
+    if isinstance(e, Select) and _choice(e) is not None:
+        out.append((e, under))
+    elif isinstance(e, ArrayRead):
+        for i in e.indices:
+            _choices(i, out, under)
+    elif isinstance(e, Binary):
+        _choices(e.lhs, out, under)
+        _choices(e.rhs, out, under or e.op in ("&&", "||"))
+    elif isinstance(e, (Unary, Cast)):
+        _choices(e.operand, out, under)
+    elif isinstance(e, Select):
+        _choices(e.cond, out, under)
+        _choices(e.if_true, out, True)
+        _choices(e.if_false, out, True)
+    elif isinstance(e, MathCall):
+        for a in e.args:
+            _choices(a, out, under)
 
 
 def _written(stmts: list[Stmt]) -> set[Variable]:
@@ -427,6 +483,44 @@ class _Rewriter:
             key = (r.array, " ".join(print_expr(i) for i in r.indices))
             if key in registers:
                 table[id(r)] = VarRead(registers[key], r.loc)
+        # one of several arrays' elements chosen by conditions the loop does not change (a
+        # partitioned array's bank): the chosen element in a register likewise, each store to
+        # one of them forwarded to it where that array is the one chosen
+        choices: list[tuple[Select, bool]] = []
+
+        def collect_choices(stmts: list[Stmt], under: bool) -> None:
+            for s in stmts:
+                if isinstance(s, Assign):
+                    for e in [*(s.indices or []), s.value]:
+                        _choices(e, choices, under)
+                elif isinstance(s, If):
+                    _choices(s.cond, choices, under)
+                    collect_choices(s.then_body, True)
+                    collect_choices(s.else_body, True)
+
+        collect_choices(lp.body, False)
+        for e, under in sorted(choices, key=lambda c: c[1]):
+            key = (_choice(e) or [])[0][1].array, "choice " + print_expr(e)
+            if under:  # (the register holds the element whenever they would read it)
+                if key in registers:
+                    table[id(e)] = VarRead(registers[key], e.loc)
+                continue
+            reads = _choice(e) or []
+            if not any(len(accesses[r.array]) + len(stores.get(r.array, [])) > array_storage(self.fn, r.array)[0] for _, r in reads):
+                continue  # the memories' ports suffice
+            names = set().union(*(read_variables(x) for c, r in reads for x in [*r.indices, *([c] if c is not None else [])]))
+            if lp.var in names or names & written:
+                continue  # the element or the choice changes with the loop
+            if key not in registers:
+                hits = [[w for w in stores.get(r.array, []) if not never_same_element(self.fn, [*outer, lp], list(r.indices), w)] for _, r in reads]
+                if not all(_pure(x) for hit in hits for w in hit for x in w):
+                    continue  # the loop may write one, at subscripts that cannot be compared again
+                registers[key] = reg = self.fresh(f"{reads[0][1].array.name}_inv", reads[0][1].array, lp.loc)
+                pre.append(Assign(reg, None, clone_expr(e), e.loc))
+                for n, ((_, r), hit) in enumerate(zip(reads, hits, strict=True)):
+                    if hit:
+                        forwarded.setdefault(r.array, []).append(_Forward(list(r.indices), reg, None, _chosen(reads, n, e.loc)))
+            table[id(e)] = VarRead(registers[key], e.loc)
         replace_in_stmts(lp.body, table)
         for array, targets in forwarded.items():
             lp.body = self.forward_to(lp.body, array, targets)
@@ -457,7 +551,7 @@ class _Rewriter:
                 st.value = value
             out.append(st)
             for target in targets:
-                same: Expr | None = None
+                same: Expr | None = None if target.when is None else clone_expr(target.when)
                 for k, (w, s) in enumerate(zip(st.indices, target.indices, strict=True)):
                     if k == target.dim or print_expr(w) == print_expr(s):
                         continue
@@ -501,14 +595,22 @@ class _Rewriter:
         # conditional ones only take a line that unconditional reads fill
         found: list[tuple[ArrayRead, For, list[Expr]]] = []
         conditional: list[tuple[ArrayRead, For, list[Expr]]] = []
+        # and the choices of one of several arrays' elements (``_choice``), made unconditionally
+        # or not (these only take a line that unconditional ones fill)
+        choices: list[tuple[Select, For, list[Expr]]] = []
+        conditional_choices: list[tuple[Select, For]] = []
 
         def assigns(stmts: list[Stmt], loop: For | None, guards: list[Expr]) -> None:
             for st in stmts:
                 if isinstance(st, Assign):
                     reads: list[ArrayRead] = []
                     under: list[ArrayRead] = []
+                    chosen: list[tuple[Select, bool]] = []
                     for e in [*(st.indices or []), st.value]:
                         _reads(e, reads, under)
+                        _choices(e, chosen)
+                    choices.extend((c, loop or lp, guards) for c, cond in chosen if not cond)
+                    conditional_choices.extend((c, loop or lp) for c, cond in chosen if cond)
                     found.extend((r, loop or lp, guards) for r in reads)
                     conditional.extend((r, loop or lp, guards) for r in under)
 
@@ -541,20 +643,22 @@ class _Rewriter:
                 n += max((count(st.body, array) for st in lp.body if isinstance(st, For)), default=0)
             return n > array_storage(self.fn, array)[0]
 
-        def line_of(r: ArrayRead, loop: For) -> tuple[tuple[int, str, str], For] | None:
+        def line_of(r: ArrayRead, loop: For, busy: bool = True) -> tuple[tuple[int, str, str], For] | None:
             """(the line ``r`` reads: its dimension, the loop over it and the other subscripts;
-            that loop), or None."""
+            that loop), or None (also where ``busy`` and its array's ports suffice)."""
             array = r.array
-            if not isinstance(array.type, ArrayType) or len(array.type.dims) < 2 or not crowded(array, loop):
+            if not isinstance(array.type, ArrayType) or len(array.type.dims) < 2 or (busy and not crowded(array, loop)):
                 return None  # (a line of a one-dimensional array would be a copy of all of it)
             varying = {lp.var, loop.var}
             moving = [k for k, e in enumerate(r.indices) if read_variables(e) & varying]
             if len(moving) != 1 or not all(_pure(e) for e in r.indices):
                 return None
             d = moving[0]
-            form = linear_form(r.indices[d])
-            iters = [v for v in varying if form is not None and v in form]
-            if form is None or len(iters) != 1 or any(isinstance(v, Variable) and v in written and v not in iters for v in form):
+            # (any function of one iterator: an unrolled loop's j / 2 in a partitioned array's
+            # bank reads each element of the bank's line once per iteration)
+            names = read_variables(r.indices[d])
+            iters = [v for v in varying if v in names]
+            if len(iters) != 1 or any(v in written and v not in iters for v in names):
                 return None
             if not all(invariant(e) for k, e in enumerate(r.indices) if k != d):
                 return None
@@ -579,28 +683,54 @@ class _Rewriter:
             d = got[0][0]
             if print_expr(r.indices[d]) in {print_expr(m.indices[d]) for m, _ in entry[1]}:
                 entry[2].append(r)
-        if not lines:
+        # a choice's line: the same line of each array it may read, chosen as it does (the
+        # column path[*][k] of a path split by columns: its bank is k's)
+        choice_lines: dict[str, tuple[int, For, list[tuple[Select, list[Expr]]], list[Select]]] = {}
+        for c, loop, guards in choices:
+            options = _choice(c) or []
+            got = [line_of(r, loop, busy=False) for _, r in options]
+            shapes = {r.array.type.dims if isinstance(r.array.type, ArrayType) else () for _, r in options}
+            if any(g is None for g in got) or len({g[0] for g in got if g is not None}) != 1 or len(shapes) != 1:
+                continue
+            if not any(crowded(r.array, loop) for _, r in options):
+                continue  # (the ports of every array it may read suffice)
+            first = got[0]
+            assert first is not None
+            choice_lines.setdefault(print_expr(c) + f" {first[1].name}", (first[0][0], first[1], [], []))[2].append((c, guards))
+        for c, loop in conditional_choices:
+            if (line := choice_lines.get(print_expr(c) + f" {loop.name}")) is not None:
+                line[3].append(c)
+        if not lines and not choice_lines:
             return []
         loc = lp.loc
         fills: dict[str, tuple[For, list[Expr]]] = {}  # one copy loop per range, with its guards
         made: list[str] = []
-        for array, slices in lines.items():
+        # (one table for every array: replacing copies the statements, so the reads of an array
+        # replaced later would no longer be found)
+        table: dict[int, Expr] = {}
+        targets_of: dict[Variable, list[_Forward]] = {}
+
+        def line_buffer(array: Variable, d: int, line_loop: For) -> tuple[Variable, For, list[Expr]]:
+            """A new buffer for a line of ``array`` along ``d``, and the copy loop over
+            ``line_loop``'s range (with its guards) that fills it."""
             assert isinstance(array.type, ArrayType)
-            targets: list[_Forward] = []
-            table: dict[int, Expr] = {}
+            buf = self.fresh_var(f"{array.name}_line", ArrayType(array.type.elem, (array.type.dims[d],)), "local", array)
+            self.fn.pragmas.append(Pragma("bind_storage", {"variable": buf.name, "type": "ram_2p"}, loc))
+            made.append(buf.name)
+            range_key = " ".join(print_expr(e) for e in (line_loop.init, line_loop.bound)) + f" {line_loop.cmp} {line_loop.step}"
+            if range_key not in fills:
+                var = self.fresh_var(f"{line_loop.var.name}_line", line_loop.var.type, "loop", line_loop.var)
+                copy_loop = For(var, clone_expr(line_loop.init), line_loop.cmp, clone_expr(line_loop.bound), line_loop.cmp_type, line_loop.step, [],
+                                unique_name(f"{line_loop.name}_line", self.loop_names), [], loc)  # fmt: skip
+                self.loop_names.add(copy_loop.name)
+                fills[range_key] = (copy_loop, [])
+            return buf, *fills[range_key]
+
+        for array, slices in lines.items():
+            targets = targets_of.setdefault(array, [])
             for (d, _, _), (line_loop, members, readers) in slices.items():
-                buf = self.fresh_var(f"{array.name}_line", ArrayType(array.type.elem, (array.type.dims[d],)), "local", array)
-                self.fn.pragmas.append(Pragma("bind_storage", {"variable": buf.name, "type": "ram_2p"}, loc))
-                made.append(buf.name)
+                buf, copy_loop, guards = line_buffer(array, d, line_loop)
                 targets.append(_Forward(list(members[0][0].indices), buf, d))
-                range_key = " ".join(print_expr(e) for e in (line_loop.init, line_loop.bound)) + f" {line_loop.cmp} {line_loop.step}"
-                if range_key not in fills:
-                    var = self.fresh_var(f"{line_loop.var.name}_line", line_loop.var.type, "loop", line_loop.var)
-                    copy_loop = For(var, clone_expr(line_loop.init), line_loop.cmp, clone_expr(line_loop.bound), line_loop.cmp_type, line_loop.step, [],
-                                    unique_name(f"{line_loop.name}_line", self.loop_names), [], loc)  # fmt: skip
-                    self.loop_names.add(copy_loop.name)
-                    fills[range_key] = (copy_loop, [])
-                copy_loop, guards = fills[range_key]
                 copied: set[str] = set()
                 for r in readers:
                     table[id(r)] = ArrayRead(buf, [clone_expr(r.indices[d])], r.loc)
@@ -611,8 +741,23 @@ class _Rewriter:
                     if print_expr(at[d]) not in copied:
                         copied.add(print_expr(at[d]))
                         copy_loop.body.append(Assign(buf, [at[d]], ArrayRead(array, at, loc), loc))
-            replace_in_stmts(lp.body, table)
+        for d, line_loop, occurrences, readers_of in choice_lines.values():
+            c = occurrences[0][0]
+            options = _choice(c) or []
+            buf, copy_loop, guards = line_buffer(options[0][1].array, d, line_loop)
+            for n, (_, r) in enumerate(options):
+                targets_of.setdefault(r.array, []).append(_Forward(list(r.indices), buf, d, _chosen(options, n, loc)))
+            for occurrence, read_guards in occurrences:
+                table[id(occurrence)] = ArrayRead(buf, [clone_expr(options[0][1].indices[d])], occurrence.loc)
+                guards += [g for g in read_guards if print_expr(g) not in {print_expr(h) for h in guards}]
+            for occurrence in readers_of:
+                table[id(occurrence)] = ArrayRead(buf, [clone_expr(options[0][1].indices[d])], occurrence.loc)
+            to_copy = {id(line_loop.var): VarRead(copy_loop.var, loc)}
+            copy_loop.body.append(Assign(buf, [replace_expr(options[0][1].indices[d], to_copy)], replace_expr(c, to_copy), loc))
+        replace_in_stmts(lp.body, table)
+        for array, targets in targets_of.items():
             lp.body = self.forward_to(lp.body, array, targets)
+        lp.body = _merged_stores(lp.body, {v for v in self.fn.locals if v.name in made})
         out: list[Stmt] = []
         for copy_loop, guards in fills.values():
             cond: Expr = _entry(lp)
@@ -1155,6 +1300,58 @@ def _body_exprs(stmts: list[Stmt]) -> list[Expr]:
         out += _all_exprs(st)  # (an if's branches included)
         if isinstance(st, For):
             out += _body_exprs(st.body)
+    return out
+
+
+def _merged_stores(stmts: list[Stmt], arrays: set[Variable]) -> list[Stmt]:
+    """``stmts`` (at any depth) with two guarded stores to the same element of one of ``arrays``,
+    ``if (c1) X[w] = a; ... if (c2) X[w] = b;``, where nothing in between accesses ``X`` or writes
+    what the first reads, as one: ``if (c1 || c2) X[w] = c2 ? b : a;`` (the later store wins where
+    both would store). The forwards of an unrolled body's copies to a buffer hold one port, not one
+    each (floyd-warshall's column by two copies of the j loop's body)."""
+    out: list[Stmt] = []
+    for st in stmts:
+        if isinstance(st, For):
+            st.body = _merged_stores(st.body, arrays)
+        elif isinstance(st, If):
+            st.then_body = _merged_stores(st.then_body, arrays)
+            st.else_body = _merged_stores(st.else_body, arrays)
+        out.append(st)
+
+    def store(st: Stmt) -> Assign | None:
+        if isinstance(st, If) and not st.else_body and len(st.then_body) == 1:
+            inner = st.then_body[0]
+            if isinstance(inner, Assign) and inner.var in arrays and inner.indices is not None:
+                return inner
+        return None
+
+    n = 0
+    while n < len(out):
+        first = out[n]
+        a = store(first)
+        if a is None or not _pure(first.cond) or not all(_pure(i) for i in a.indices or []):  # type: ignore[union-attr]
+            n += 1
+            continue
+        assert isinstance(first, If) and a.indices is not None
+        used = read_variables(first.cond) | read_variables(a.value) | set().union(*(read_variables(i) for i in a.indices))
+        key = [print_expr(i) for i in a.indices]
+        merged = False
+        for m in range(n + 1, len(out)):
+            later = out[m]
+            b = store(later)
+            if b is not None and b.var is a.var and [print_expr(i) for i in b.indices or []] == key:
+                assert isinstance(later, If)
+                loc = later.loc
+                value = Select(clone_expr(later.cond), b.value, a.value, b.value.type, loc)  # type: ignore[arg-type]
+                out[m] = If(binary("||", first.cond, later.cond, loc), [Assign(b.var, b.indices, value, b.loc)], [], loc)
+                del out[n]
+                merged = True
+                break
+            touched = {r.array for e in _body_exprs([later]) for r in array_reads(e)} | _written([later])
+            if a.var in touched or used & _written([later]):
+                break
+        if not merged:
+            n += 1
     return out
 
 

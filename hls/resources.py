@@ -16,7 +16,7 @@ from typing import Any
 
 from hls.backend.binding import bind_units, written_ports
 from hls.backend.fp_units import CONVERSIONS
-from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, MemRef, UnitOp, all_ops, ram_style
+from hls.ir.hir import CombOp, DelayOp, ForOp, HirFunc, MemRef, UnitOp, all_ops, constants, ram_style
 from hls.scheduler.target import DELAY_CLASS, Target
 
 
@@ -112,9 +112,12 @@ def estimate(fn: HirFunc, target: Target) -> Resources:
         # a shared unit: a multiplexer before each input
         out.add(dsp=dsp, lut=lut + (len(members) - 1) * sum(v.width for v in members[0].operands), ff=ff)
 
+    consts = constants(fn)
     for op in all_ops(fn.body):
         if isinstance(op, CombOp):
             cls = DELAY_CLASS.get(op.kind)
+            if cls == "shift_var" and op.operands[1] in consts:
+                cls = "shift_const"  # (wiring: a signed division by 2's shifts)
             if cls is not None:
                 out.add(lut=lut_per_bit.get(cls, 1.0) * op.result.width)
         elif isinstance(op, DelayOp):

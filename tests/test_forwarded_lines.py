@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from conftest import cosim_and_reuse_ir
+from conftest import cosim_and_reuse_ir, kernel_from_source
+from hls.frontend.reuse_loads import _merged_stores
+from hls.ir.kernel import print_kernel
 
 KERNELS = """
 #include <stdio.h>
@@ -37,6 +39,24 @@ void short_nest(const int p[N][2], int q[N][2]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < 2; j++) q[i][j] = p[i][j] + p[3][j] - p[5][j] + p[i][0];
 }
+void fw_banks(int p[N][N]) {
+#pragma HLS array_partition variable=p type=cyclic factor=2 dim=2
+  for (int k = 0; k < N; k++)
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) {
+#pragma HLS unroll factor=2
+        p[i][j] = p[i][j] < p[i][k] + p[k][j] ? p[i][j] : p[i][k] + p[k][j];
+      }
+}
+void fw_row_banks(int p[N][N]) {
+#pragma HLS array_partition variable=p type=cyclic factor=2 dim=1
+  for (int k = 0; k < N; k++)
+    for (int i = 0; i < N; i++) {
+#pragma HLS unroll factor=2
+      for (int j = 0; j < N; j++)
+        p[i][j] = p[i][j] < p[i][k] + p[k][j] ? p[i][j] : p[i][k] + p[k][j];
+    }
+}
 void lines_down(int k, int x[N][N]) {
   for (int i = N - 1; i >= 1; i--)
     for (int j = N - 2; j >= 0; j--) x[i - 1][j + 1] = x[i][j] + x[k][j] - x[k + 1][j + 1] + x[i][k];
@@ -45,7 +65,12 @@ int main(void) {
   static int p[N][N], q[N][2], r[N][2], x[32], c[32];
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) p[i][j] = i == j ? -(i % 3) : (i * 7 + j * 5) % 11 - 2;
+  static int pb[N][N], pr[N][N];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) pb[i][j] = pr[i][j] = p[i][j];
   fw(p);
+  fw_banks(pb);
+  fw_row_banks(pr);
   for (int i = 0; i < N; i++)
     for (int j = 0; j < 2; j++) q[i][j] = i * 3 - j * 5;
   short_nest(q, r);
@@ -65,7 +90,7 @@ int main(void) {
   }
   long s = 0;
   for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) s = s * 3 + p[i][j];
+    for (int j = 0; j < N; j++) s = s * 3 + p[i][j] + 5 * pb[i][j] - 7 * pr[i][j];
   for (int j = 0; j < 32; j++) s = s * 5 + x[j];
   for (int i = 0; i < N; i++) s = s * 7 + r[i][0] - r[i][1];
   for (int i = 0; i < N; i++)
@@ -102,6 +127,42 @@ def test_floyd_warshall_reads_row_and_column_k_from_line_buffers(tmp_path: Path)
     assert report["latency_cycles"] < 8 * (64 + 8 + 12)
 
 
+def test_floyd_warshall_in_column_banks_reads_lines_of_each_bank(tmp_path: Path) -> None:
+    """path split into two banks by columns, the j loop unrolled by two: each copy reads row k of
+    its own bank from a line of it (j / 2: the bank's column), and column k, in the bank k % 2
+    says, from a line copying the chosen bank's column (and its element of row i in a register):
+    every store of a copy forwarded where it hits them, the two copies' stores to the column
+    merged into one (one port). The nest runs as one pipeline at II 1 (before: II 2, the banks'
+    rows and column read in the loop)."""
+    report, result, ir = _cosim(tmp_path, "fw_banks")
+    assert result["status"] == "pass"
+    ir = ir.replace(":i32", "")
+    column = re.findall(r"(p_\w+_line\w*)\[i_line\] = \(\(\(k % 2\) == 0\) \? p_0_0\[i_line\]\[\(k / 2\)\] : p_0_1\[i_line\]\[\(k / 2\)\]\);", ir)
+    assert len(column) == 1, ir
+    assert "p_0_0_line[(j_line / 2)] = p_0_0[k][(j_line / 2)];" in ir and "p_0_1_line[((j_line + 1) / 2)] = p_0_1[k][((j_line + 1) / 2)];" in ir
+    inner = ir[ir.index("for fw_banks_L") :]
+    inner = inner[inner.index("j += 2") :]
+    assert "p_0_0[k]" not in inner and "p_0_1[k]" not in inner and "[(k / 2)]" not in inner, inner
+    assert len(re.findall(rf"\b{column[0]}\[i\] = ", inner)) == 1, inner
+    loops = _pipelines(report)
+    flat = [name for name in loops if "+" in name and "_line" not in name]
+    assert len(flat) == 1 and loops[flat[0]] == (1, 1), loops
+
+
+def test_floyd_warshall_in_row_banks_reads_the_chosen_row_from_a_line(tmp_path: Path) -> None:
+    """path split into two banks by rows, the i loop unrolled by two (two j loops): row k, in
+    the bank k % 2 says, read from a line copying the chosen bank's row, in both its
+    occurrences (one under the selection); each j loop at II 1 (before: II 2)."""
+    report, result, ir = _cosim(tmp_path, "fw_row_banks")
+    assert result["status"] == "pass"
+    ir = ir.replace(":i32", "")
+    assert re.search(r"p_\w+_line\w*\[j_line\] = \(\(\(k % 2\) == 0\) \? p_0_0\[\(k / 2\)\]\[j_line\] : p_1_0\[\(k / 2\)\]\[j_line\]\);", ir), ir
+    body = ir[ir.index("i += 2") :]
+    assert "[(k / 2)]" not in body, body
+    nest = {name: ii for name, ii in _pipelines(report).items() if "_line" not in name}
+    assert len(nest) == 2 and set(nest.values()) == {(1, 1)}, nest
+
+
 def test_lines_of_a_nest_running_downwards(tmp_path: Path) -> None:
     """Rows k and k + 1 and column k, the loops stepping down, the stores one row up and one
     column right of the element read: each line takes the stores that hit it."""
@@ -133,3 +194,37 @@ def test_a_copy_longer_than_its_use_is_not_made(tmp_path: Path) -> None:
     ir = ir.replace(":i32", "")
     assert "p_line[j_line] = p[3][j_line];" in ir and "p_line_2[j_line] = p[5][j_line];" in ir
     assert "p_inv = p[i][0];" in ir and "p_line_3" not in ir
+
+
+MERGED = """
+void m(int c, int d, const int x[4], int t[4], int out[4]) {
+  for (int i = 0; i < 4; i++) {
+    if (c == i) t[i] = x[i];
+    out[i] = x[i] * 3;
+    if (d == i) t[i] = x[i] + 1;
+  }
+}
+void kept(int c, int d, const int x[4], int t[4], int out[4]) {
+  for (int i = 0; i < 4; i++) {
+    if (c == i) t[i] = x[i];
+    out[i] = t[i];
+    if (d == i) t[i] = x[i] + 1;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize(("top", "merged"), [("m", True), ("kept", False)])
+def test_guarded_stores_to_one_element_merge_unless_read_between(tmp_path: Path, top: str, merged: bool) -> None:
+    """Two guarded stores to t[i] become one, the later's value where its condition holds, unless
+    something between them reads t (it must see the first store's value)."""
+    fn = kernel_from_source(tmp_path, MERGED, top)
+    t = next(v for v in fn.params if v.name == "t")
+    fn.body = _merged_stores(fn.body, {t})
+    text = print_kernel(fn).replace(":i32", "")
+    stores = re.findall(r"(?<!\w)t\[i\] = .*;", text)
+    if merged:
+        assert stores == ["t[i] = ((d == i) ? (x[i] + 1) : x[i]);"], text
+        assert "if (((c == i) || (d == i)))" in text or "if ((c == i) || (d == i))" in text, text
+    else:
+        assert stores == ["t[i] = x[i];", "t[i] = (x[i] + 1);"], text

@@ -34,6 +34,12 @@ void dmuladd4(const double a[64], const double b[64], double c[64]) {
 void imul(const int a[64], const int b[64], int c[64]) {
   for (int i = 0; i < 64; i++) c[i] = a[i] * b[i];
 }
+void shifts_const(const int a[64], int c[64]) {
+  for (int i = 0; i < 64; i++) c[i] = (a[i] >> 3) ^ (a[i] << 5) ^ (int)((unsigned)a[i] >> 7);
+}
+void shifts_var(const int a[64], const int s[64], int c[64]) {
+  for (int i = 0; i < 64; i++) c[i] = (a[i] >> s[i]) ^ (a[i] << s[i]) ^ (int)((unsigned)a[i] >> s[i]);
+}
 int buffered(const int a[2048]) {
   int buf[2048];
   int small[16];
@@ -68,6 +74,15 @@ def test_dsps_of_operators(tmp_path: Path, top: str, dsp: int) -> None:
 def test_unrolling_multiplies_the_datapath(tmp_path: Path) -> None:
     one, four = _report(tmp_path, "dmuladd")["resources"], _report(tmp_path, "dmuladd4")["resources"]
     assert four["dsp"] == 4 * one["dsp"] and four["lut"] > 3 * one["lut"]
+
+
+def test_a_shift_by_a_constant_is_wiring(tmp_path: Path) -> None:
+    """Three 32-bit shifts by constants cost no LUTs (bits renamed; a signed division by a power
+    of two is such shifts and an addition); by a variable each is a barrel shifter (the
+    target's shift_var LUTs a bit: 3 on the default target)."""
+    const, var = _report(tmp_path, "shifts_const")["resources"], _report(tmp_path, "shifts_var")["resources"]
+    assert var["lut"] - const["lut"] >= 3 * 32 * 3, (const, var)
+    assert const["lut"] < 150, const
 
 
 def test_block_ram_by_size(tmp_path: Path) -> None:

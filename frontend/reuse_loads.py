@@ -628,8 +628,9 @@ class _Rewriter:
         nest_trips = outer_trips * max([t for t in inner_trips if t is not None], default=1)
 
         def count(stmts: list[Stmt], array: Variable) -> int:
-            """Accesses of ``array`` in ``stmts``, at any depth."""
-            reads = sum(1 for e in _body_exprs(stmts) for r in array_reads(e) if r.array is array)
+            """Accesses of ``array`` in ``stmts``, at any depth (an element read several times
+            once: the schedule loads it once an iteration)."""
+            reads = len({" ".join(print_expr(i) for i in r.indices) for e in _body_exprs(stmts) for r in array_reads(e) if r.array is array})
             return reads + sum(1 for st in assignments(stmts) if st.var is array and st.indices is not None)
 
         def crowded(array: Variable, loop: For) -> bool:

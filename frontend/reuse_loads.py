@@ -505,21 +505,21 @@ class _Rewriter:
                 if key in registers:
                     table[id(e)] = VarRead(registers[key], e.loc)
                 continue
-            reads = _choice(e) or []
-            if not any(len(accesses[r.array]) + len(stores.get(r.array, [])) > array_storage(self.fn, r.array)[0] for _, r in reads):
+            options = _choice(e) or []
+            if not any(len(accesses[r.array]) + len(stores.get(r.array, [])) > array_storage(self.fn, r.array)[0] for _, r in options):
                 continue  # the memories' ports suffice
-            names = set().union(*(read_variables(x) for c, r in reads for x in [*r.indices, *([c] if c is not None else [])]))
+            names = set().union(*(read_variables(x) for c, r in options for x in [*r.indices, *([c] if c is not None else [])]))
             if lp.var in names or names & written:
                 continue  # the element or the choice changes with the loop
             if key not in registers:
-                hits = [[w for w in stores.get(r.array, []) if not never_same_element(self.fn, [*outer, lp], list(r.indices), w)] for _, r in reads]
+                hits = [[w for w in stores.get(r.array, []) if not never_same_element(self.fn, [*outer, lp], list(r.indices), w)] for _, r in options]
                 if not all(_pure(x) for hit in hits for w in hit for x in w):
                     continue  # the loop may write one, at subscripts that cannot be compared again
-                registers[key] = reg = self.fresh(f"{reads[0][1].array.name}_inv", reads[0][1].array, lp.loc)
+                registers[key] = reg = self.fresh(f"{options[0][1].array.name}_inv", options[0][1].array, lp.loc)
                 pre.append(Assign(reg, None, clone_expr(e), e.loc))
-                for n, ((_, r), hit) in enumerate(zip(reads, hits, strict=True)):
+                for n, ((_, r), hit) in enumerate(zip(options, hits, strict=True)):
                     if hit:
-                        forwarded.setdefault(r.array, []).append(_Forward(list(r.indices), reg, None, _chosen(reads, n, e.loc)))
+                        forwarded.setdefault(r.array, []).append(_Forward(list(r.indices), reg, None, _chosen(options, n, e.loc)))
             table[id(e)] = VarRead(registers[key], e.loc)
         replace_in_stmts(lp.body, table)
         for array, targets in forwarded.items():
@@ -689,13 +689,13 @@ class _Rewriter:
         choice_lines: dict[str, tuple[int, For, list[tuple[Select, list[Expr]]], list[Select]]] = {}
         for c, loop, guards in choices:
             options = _choice(c) or []
-            got = [line_of(r, loop, busy=False) for _, r in options]
+            lines_of = [line_of(r, loop, busy=False) for _, r in options]
             shapes = {r.array.type.dims if isinstance(r.array.type, ArrayType) else () for _, r in options}
-            if any(g is None for g in got) or len({g[0] for g in got if g is not None}) != 1 or len(shapes) != 1:
+            if any(g is None for g in lines_of) or len({g[0] for g in lines_of if g is not None}) != 1 or len(shapes) != 1:
                 continue
             if not any(crowded(r.array, loop) for _, r in options):
                 continue  # (the ports of every array it may read suffice)
-            first = got[0]
+            first = lines_of[0]
             assert first is not None
             choice_lines.setdefault(print_expr(c) + f" {first[1].name}", (first[0][0], first[1], [], []))[2].append((c, guards))
         for c, loop in conditional_choices:
@@ -753,7 +753,7 @@ class _Rewriter:
                 guards += [g for g in read_guards if print_expr(g) not in {print_expr(h) for h in guards}]
             for occurrence in readers_of:
                 table[id(occurrence)] = ArrayRead(buf, [clone_expr(options[0][1].indices[d])], occurrence.loc)
-            to_copy = {id(line_loop.var): VarRead(copy_loop.var, loc)}
+            to_copy: dict[int, Expr] = {id(line_loop.var): VarRead(copy_loop.var, loc)}
             copy_loop.body.append(Assign(buf, [replace_expr(options[0][1].indices[d], to_copy)], replace_expr(c, to_copy), loc))
         replace_in_stmts(lp.body, table)
         for array, targets in targets_of.items():

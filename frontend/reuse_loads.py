@@ -56,6 +56,7 @@ them where its subscripts hit them (``forward_to``), so they hold what the array
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from hls.diagnostics import SourceLoc, processing
@@ -123,23 +124,34 @@ def _pure(e: Expr) -> bool:
     return not array_reads(e)
 
 
-def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: bool = False) -> None:
+def _evaluated(e: Expr, under: bool = False, stop: Callable[[Expr], bool] | None = None) -> Iterator[tuple[Expr, bool]]:
+    """The nodes of ``e``, each with whether it is evaluated only under a condition (``?:``'s
+    arms, the right of ``&&`` / ``||``; ``under``: all of ``e`` is); not the nodes inside one
+    that ``stop`` holds for."""
+    yield e, under
+    if stop is not None and stop(e):
+        return
     if isinstance(e, ArrayRead):
-        (conditional if under else out).append(e)
         for i in e.indices:
-            _reads(i, out, conditional, under)
+            yield from _evaluated(i, under, stop)
     elif isinstance(e, Binary):
-        _reads(e.lhs, out, conditional, under)
-        _reads(e.rhs, out, conditional, under or e.op in ("&&", "||"))
+        yield from _evaluated(e.lhs, under, stop)
+        yield from _evaluated(e.rhs, under or e.op in ("&&", "||"), stop)
     elif isinstance(e, (Unary, Cast)):
-        _reads(e.operand, out, conditional, under)
+        yield from _evaluated(e.operand, under, stop)
     elif isinstance(e, Select):
-        _reads(e.cond, out, conditional, under)
-        _reads(e.if_true, out, conditional, True)
-        _reads(e.if_false, out, conditional, True)
+        yield from _evaluated(e.cond, under, stop)
+        yield from _evaluated(e.if_true, True, stop)
+        yield from _evaluated(e.if_false, True, stop)
     elif isinstance(e, MathCall):
         for a in e.args:
-            _reads(a, out, conditional, under)
+            yield from _evaluated(a, under, stop)
+
+
+def _reads(e: Expr, out: list[ArrayRead], conditional: list[ArrayRead], under: bool = False) -> None:
+    for node, cond in _evaluated(e, under):
+        if isinstance(node, ArrayRead):
+            (conditional if cond else out).append(node)
 
 
 def _choice(e: Expr) -> list[tuple[Expr | None, ArrayRead]] | None:
@@ -176,23 +188,11 @@ def _chosen(choices: list[tuple[Expr | None, ArrayRead]], n: int, loc: SourceLoc
 def _choices(e: Expr, out: list[tuple[Select, bool]], under: bool = False) -> None:
     """The choices (``_choice``) in ``e``, each with whether it is evaluated only under a
     condition (``under``: all of ``e`` is)."""
-    if isinstance(e, Select) and _choice(e) is not None:
-        out.append((e, under))
-    elif isinstance(e, ArrayRead):
-        for i in e.indices:
-            _choices(i, out, under)
-    elif isinstance(e, Binary):
-        _choices(e.lhs, out, under)
-        _choices(e.rhs, out, under or e.op in ("&&", "||"))
-    elif isinstance(e, (Unary, Cast)):
-        _choices(e.operand, out, under)
-    elif isinstance(e, Select):
-        _choices(e.cond, out, under)
-        _choices(e.if_true, out, True)
-        _choices(e.if_false, out, True)
-    elif isinstance(e, MathCall):
-        for a in e.args:
-            _choices(a, out, under)
+
+    def is_choice(x: Expr) -> bool:
+        return isinstance(x, Select) and _choice(x) is not None
+
+    out.extend((node, cond) for node, cond in _evaluated(e, under, is_choice) if isinstance(node, Select) and is_choice(node))
 
 
 def _written(stmts: list[Stmt]) -> set[Variable]:
@@ -1334,7 +1334,7 @@ def _merged_stores(stmts: list[Stmt], arrays: set[Variable]) -> list[Stmt]:
             n += 1
             continue
         assert isinstance(first, If) and a.indices is not None
-        used = read_variables(first.cond) | read_variables(a.value) | set().union(*(read_variables(i) for i in a.indices))
+        used = read_variables(first.cond) | read_variables(a.value, arrays=True) | set().union(*(read_variables(i) for i in a.indices))
         key = [print_expr(i) for i in a.indices]
         merged = False
         for m in range(n + 1, len(out)):
@@ -1531,23 +1531,7 @@ def share_reads(fn: KernelFunction, loop_names: set[str]) -> int:
 def _unconditional_operations(e: Expr, out: list[Binary]) -> None:
     """The binary operations of ``e`` that are evaluated whenever ``e`` is (not under ``?:``'s
     arms or the right of ``&&`` / ``||``)."""
-    if isinstance(e, Binary):
-        if e.op in ("&&", "||"):
-            _unconditional_operations(e.lhs, out)
-            return
-        out.append(e)
-        _unconditional_operations(e.lhs, out)
-        _unconditional_operations(e.rhs, out)
-    elif isinstance(e, (Unary, Cast)):
-        _unconditional_operations(e.operand, out)
-    elif isinstance(e, Select):
-        _unconditional_operations(e.cond, out)
-    elif isinstance(e, MathCall):
-        for a in e.args:
-            _unconditional_operations(a, out)
-    elif isinstance(e, ArrayRead):
-        for i in e.indices:
-            _unconditional_operations(i, out)
+    out.extend(node for node, cond in _evaluated(e) if not cond and isinstance(node, Binary) and node.op not in ("&&", "||"))
 
 
 def share_operations(fn: KernelFunction, loop_names: set[str]) -> int:

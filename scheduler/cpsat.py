@@ -459,35 +459,94 @@ def chain_constraints(dag: Dag, budget_ns: float) -> list[tuple[int, int, int]]:
     of constraints and the work near linear in the region's size. A multi-cycle node with an
     ``input_delay`` ends such paths: its operands' logic and its own must fit the budget together.
     """
+    succs, ends = _comb_successors(dag)
+    out: list[tuple[int, int, int]] = []
+    for u in range(len(dag.nodes)):
+        if dag.nodes[u].latency != 0 or not (succs[u] or ends[u]):
+            continue
+        out += [(u, v, 1) for v in _first_over(dag, succs, ends, budget_ns, u, dag.nodes[u].comb_delay)]
+    return out
+
+
+def _comb_successors(dag: Dag) -> tuple[list[list[int]], list[list[int]]]:
+    """Each node's combinational consumers, and its multi-cycle consumers with an input delay."""
     n = len(dag.nodes)
     succs: list[list[int]] = [[] for _ in range(n)]
-    ends: list[list[int]] = [[] for _ in range(n)]  # multi-cycle consumers with an input delay
+    ends: list[list[int]] = [[] for _ in range(n)]
     for a, b in dag.data_edges:
         if dag.nodes[a].latency == 0 and dag.nodes[b].latency == 0:
             succs[a].append(b)
         elif dag.nodes[a].latency == 0 and dag.nodes[b].input_delay > 0:
             ends[a].append(b)
-    out: list[tuple[int, int, int]] = []
-    # longest combinational delay from each comb node u to the comb nodes reached through comb
-    # nodes within the budget; a heap visits them in index (topological) order, so every
-    # predecessor's delay is final before a node is visited
-    for u in range(n):
-        if dag.nodes[u].latency != 0 or not (succs[u] or ends[u]):
+    return succs, ends
+
+
+def _first_over(dag: Dag, succs: list[list[int]], ends: list[list[int]], budget_ns: float, u: int, at_u: float) -> list[int]:
+    """The nodes where a combinational path from ``u``, whose output settles ``at_u`` ns into
+    the cycle, first exceeds the budget. A heap visits the nodes in index (topological) order, so
+    every predecessor's delay is final before a node is visited."""
+    out = [b for b in ends[u] if at_u + dag.nodes[b].input_delay > budget_ns]
+    arrival = {w: at_u for w in succs[u]}
+    heap = sorted(arrival)
+    while heap:
+        v = heapq.heappop(heap)
+        d = arrival.pop(v) + dag.nodes[v].comb_delay
+        if d > budget_ns:
+            out.append(v)
             continue
-        out += [(u, b, 1) for b in ends[u] if dag.nodes[u].comb_delay + dag.nodes[b].input_delay > budget_ns]
-        arrival = {w: dag.nodes[u].comb_delay for w in succs[u]}
-        heap = sorted(arrival)
-        while heap:
-            v = heapq.heappop(heap)
-            d = arrival.pop(v) + dag.nodes[v].comb_delay
-            if d > budget_ns:
-                out.append((u, v, 1))
-                continue
-            out += [(u, b, 1) for b in ends[v] if d + dag.nodes[b].input_delay > budget_ns]
-            for w in succs[v]:
-                if w in arrival:
-                    arrival[w] = max(arrival[w], d)
-                else:
-                    arrival[w] = d
-                    heapq.heappush(heap, w)
+        out += [b for b in ends[v] if d + dag.nodes[b].input_delay > budget_ns]
+        for w in succs[v]:
+            if w in arrival:
+                arrival[w] = max(arrival[w], d)
+            else:
+                arrival[w] = d
+                heapq.heappush(heap, w)
     return out
+
+
+def bypass_chain_edges(dag: Dag, budget_ns: float, bypasses: list[tuple[int, int, float]]) -> list[tuple[int, int, int, int]]:
+    """Chaining through registers' bypasses, as edges to the next iteration.
+
+    For each ``(store, load, select_ns)``, ``load`` reads in the next iteration the register that
+    ``store`` writes; read in the write's cycle, it takes the value being written through a
+    multiplexer of ``select_ns``. A combinational node ``u`` before the store and a node ``v``
+    after the load whose path through the multiplexer exceeds the budget must not then share a
+    cycle: ``start(v) + II >= start(u) + 1``. ``u`` is also the store itself (the multiplexer's
+    own delay after a registered value). Nodes farther than the budget from the store are in an
+    earlier cycle than it anyway (``chain_constraints``). The paths end at combinational nodes:
+    a multi-cycle node's input delay is mostly its address's (a port's arithmetic and selection),
+    while the value read through a bypass mostly reaches its data, a register's input
+    (correlation's means, a register file written and read in one cycle, met 104 MHz on ECP5).
+    """
+    succs, _ = _comb_successors(dag)
+    ends: list[list[int]] = [[] for _ in dag.nodes]
+    preds: list[list[int]] = [[] for _ in dag.nodes]
+    for a, b in dag.data_edges:
+        if dag.nodes[a].latency == 0:
+            preds[b].append(a)
+    out: set[tuple[int, int, int, int]] = set()
+    for store, load, select_ns in bypasses:
+        # each combinational node before the store: its longest delay through the store's operands
+        tail: dict[int, float] = {store: 0.0}
+        pending = {p: dag.nodes[p].comb_delay for p in preds[store]}
+        heap = [-p for p in pending]
+        heapq.heapify(heap)
+        while heap:  # in reverse index order: a node's consumers are final before it
+            v = -heapq.heappop(heap)
+            t = pending.pop(v)
+            if t > budget_ns:
+                continue
+            tail[v] = t
+            for w in preds[v]:
+                if w in pending:
+                    pending[w] = max(pending[w], t + dag.nodes[w].comb_delay)
+                else:
+                    pending[w] = t + dag.nodes[w].comb_delay
+                    heapq.heappush(heap, -w)
+        for u, t in tail.items():
+            at_load = t + select_ns + dag.nodes[load].comb_delay
+            # (not the load itself: it is logic-free, and a read the schedule puts in the write's
+            # cycle may move later to read the register itself, ``sink_register_reads``)
+            out.update((u, v, 1, 1) for v in _first_over(dag, succs, ends, budget_ns, load, at_load))
+    return sorted(out)
+

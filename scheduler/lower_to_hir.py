@@ -81,6 +81,7 @@ from hls.scheduler.cpsat import (
     DagNode,
     MiiBound,
     ScheduleInfeasible,
+    bypass_chain_edges,
     chain_constraints,
     greedy_schedule,
     lowest_ii,
@@ -219,6 +220,7 @@ class _Segment:
         self.op_of_node: dict[int, Op] = {}
         # reads of a register carried from the previous iteration: its write (-1: one of several)
         self.bypass_writes: dict[int, list[int]] = {}
+        self.iterator_regs: set[MemRef] = set()  # a flattened nest's iterator registers (``odometer``)
         # per memory: the element last stored or loaded in this segment (by subscript key) and
         # its value, with the predicate it was accessed under; any other store forgets it
         self.known: dict[MemRef, dict[tuple[object, ...], tuple[Value, Value | None, list[Expr] | None]]] = {}
@@ -572,6 +574,7 @@ class _Segment:
         iteration is kept only between accesses that may name the same element in it."""
         if alias is not None:
             self.prune_order_edges(alias)
+        bypasses: list[tuple[int, int, float]] = []  # (register's write, its read in the next iteration, multiplexer ns)
         for mem, log in self.mem_log.items():
             for a, a_store in log:
                 for b, b_store in log:
@@ -601,10 +604,21 @@ class _Segment:
                         delay = 0
                         single = sum(1 for _, st in log if st) == 1
                         self.bypass_writes.setdefault(b, []).append(a if single else -1)
+                        if mem not in self.iterator_regs:
+                            bypasses.append((a, b, self.target.comb_delay("select", mem.width)))
                         self.dag.edge(b, a, 1, 0)
                         self.memory_deps.append((b, a, 0 if single else 1, 0))
                     self.dag.edge(a, b, delay, d)
                     self.memory_deps.append((a, b, delay, d))
+        # the logic before a register's write and after its read through the bypass share a cycle
+        # (u64_mix on ECP5: a hash's 64-bit subtraction, the bypass, an xor and a 64-bit addition;
+        # floyd-warshall's path[i][k]: a comparison, three selections and an addition), within
+        # the target's ``bypass_chain_ns``. Not a flattened nest's iterators: their few bits of
+        # increments, comparisons and selections are some LUTs deep, which the delays per
+        # operation, set by wide carry chains, count as 32-bit ones (correlation's triangular nest
+        # met 104 MHz on ECP5 with such a chain the model puts at 9.1 ns)
+        for a, b, delay, d in bypass_chain_edges(self.dag, self.target.bypass_chain_ns, bypasses):
+            self.dag.edge(a, b, delay, d)
 
     def prune_order_edges(self, alias: AliasFn | list[AliasFn]) -> None:
         """Drops the order edges (``_order``) between accesses of one iteration that never name
@@ -2135,6 +2149,7 @@ class _Lowering:
             values = value_range(k, lp)
             nw = w if values is None else min(w, signed_bits(*values))
             reg = MemRef(unique_name(f"{lp.var.name}_it", used), "reg", nw, (), 1, 0, 1, _int_type(lp.var).signed or nw < w, lp.loc)
+            seg.iterator_regs.add(reg)
             held = seg.load(reg, [], None, lp.loc)
             if k == flat.param_level:  # its first value from the enclosing iterators
                 seg.loops = loops

@@ -119,6 +119,13 @@ class Target:
         return int(self.data.get("delay_line_min", 0))
 
     @property
+    def bypass_chain_ns(self) -> float:
+        """The longest path through a register's bypass (the logic before the register's write,
+        its multiplexer and the logic after the next iteration's read in that cycle) that may
+        share a cycle; the chaining budget where the target does not set it."""
+        return float(self.data.get("bypass_chain_ns", self.budget_ns))
+
+    @property
     def loop_entry_ns(self) -> float:
         """The delay of a loop controller's entry test and what its decision drives, chained
         after the arithmetic of the loop's bounds (0 where the target does not count it)."""

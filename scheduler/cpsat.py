@@ -481,11 +481,12 @@ def _comb_successors(dag: Dag) -> tuple[list[list[int]], list[list[int]]]:
     return succs, ends
 
 
-def _first_over(dag: Dag, succs: list[list[int]], ends: list[list[int]], budget_ns: float, u: int, at_u: float) -> list[int]:
+def _first_over(dag: Dag, succs: list[list[int]], ends: list[list[int]] | None, budget_ns: float, u: int, at_u: float) -> list[int]:
     """The nodes where a combinational path from ``u``, whose output settles ``at_u`` ns into
-    the cycle, first exceeds the budget. A heap visits the nodes in index (topological) order, so
-    every predecessor's delay is final before a node is visited."""
-    out = [b for b in ends[u] if at_u + dag.nodes[b].input_delay > budget_ns]
+    the cycle, first exceeds the budget (with ``ends``, also the multi-cycle consumers whose input
+    delay it exceeds). A heap visits the nodes in index (topological) order, so every
+    predecessor's delay is final before a node is visited."""
+    out = [b for b in ends[u] if at_u + dag.nodes[b].input_delay > budget_ns] if ends else []
     arrival = {w: at_u for w in succs[u]}
     heap = sorted(arrival)
     while heap:
@@ -494,7 +495,8 @@ def _first_over(dag: Dag, succs: list[list[int]], ends: list[list[int]], budget_
         if d > budget_ns:
             out.append(v)
             continue
-        out += [b for b in ends[v] if d + dag.nodes[b].input_delay > budget_ns]
+        if ends:
+            out += [b for b in ends[v] if d + dag.nodes[b].input_delay > budget_ns]
         for w in succs[v]:
             if w in arrival:
                 arrival[w] = max(arrival[w], d)
@@ -519,7 +521,6 @@ def bypass_chain_edges(dag: Dag, budget_ns: float, bypasses: list[tuple[int, int
     (correlation's means, a register file written and read in one cycle, met 104 MHz on ECP5).
     """
     succs, _ = _comb_successors(dag)
-    ends: list[list[int]] = [[] for _ in dag.nodes]
     preds: list[list[int]] = [[] for _ in dag.nodes]
     for a, b in dag.data_edges:
         if dag.nodes[a].latency == 0:
@@ -547,6 +548,6 @@ def bypass_chain_edges(dag: Dag, budget_ns: float, bypasses: list[tuple[int, int
             at_load = t + select_ns + dag.nodes[load].comb_delay
             # (not the load itself: it is logic-free, and a read the schedule puts in the write's
             # cycle may move later to read the register itself, ``sink_register_reads``)
-            out.update((u, v, 1, 1) for v in _first_over(dag, succs, ends, budget_ns, load, at_load))
+            out.update((u, v, 1, 1) for v in _first_over(dag, succs, None, budget_ns, load, at_load))
     return sorted(out)
 

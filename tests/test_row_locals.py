@@ -38,9 +38,10 @@ void rows(const int32_t x[64], int32_t y[8], int64_t *last)
 def test_a_rows_local_keeps_no_value_past_the_row(tmp_path: Path) -> None:
     """``acc``'s register keeps the row's sum, not its rounding; ``kept``, read after its nest,
     keeps the rounding (its last value); both nests flattened at II 1, except ``kept``'s on ECP5:
-    there the rounding, the bypass of its register and the next row's first addition would be
-    one path by the delays (``bypass_chain_ns``; no row takes it, as the row starts from 7), and
-    its nest runs as two loops in the same 168 cycles."""
+    there the rounding, the bypass of its register and the next row's first addition are one
+    static path, too long by the delays (``bypass_chain_ns``; the value it carries is never used,
+    as each row starts from 7, but static timing counts it), and its nest runs as two loops in
+    the same 168 cycles."""
     for target, out in synth_for_targets(tmp_path, ROWS, "rows").items():
         hir = (out / "rows.hir").read_text()
         flat = {}
